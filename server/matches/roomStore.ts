@@ -1,0 +1,32 @@
+import type { CommandAnswer } from '../../shared/protocol';
+import type { MatchEvent, MatchState } from '../../shared/index';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import { createEmbeddedStore } from '../store/embeddedStore';
+import type { MatchStore } from '../store/matchStore';
+import { createRedisStore } from '../store/redisStore';
+import type { MatchMeta } from './matchMeta';
+
+/** The store as the match room uses it: the engine's events and state, our meta, the protocol's answers. */
+export type RoomStore = MatchStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>;
+
+/** Redis when REDIS_URL is set (several processes may share it), else the embedded store (one process). */
+export async function openStore(config: Config, log: Logger): Promise<RoomStore> {
+  if (config.redisUrl) {
+    let last = { message: '', at: 0 };
+    return createRedisStore({
+      url: config.redisUrl,
+      prefix: config.redisPrefix,
+      // node-redis reports every failed reconnect attempt: log a message once per 30 s so an outage is a few
+      // lines, not one per retry.
+      onError: (err) => {
+        const now = Date.now();
+        if (err.message !== last.message || now - last.at > 30_000) {
+          log.warn({ err: err.message }, 'redis store connection problem');
+          last = { message: err.message, at: now };
+        }
+      },
+    });
+  }
+  return createEmbeddedStore({ dir: config.dataDir });
+}

@@ -1,0 +1,141 @@
+import { decide, fold, type Actor, type Command, type MatchEvent } from '../../shared/index';
+import type { CommandAnswer, EventsMessage, Reply } from '../../shared/protocol';
+import type { Logger } from '../log';
+import type { RoomStore } from '../matches/roomStore';
+import { StoreUnavailableError, UnknownMatchError } from '../store/matchStore';
+import type { LiveMatches } from './liveMatches';
+
+/**
+ * One command from the phone to the store and back: the heart of the room. It knows nothing of sockets: it returns
+ * the reply for the sender and, when something was stored, the events to broadcast. The caller broadcasts first,
+ * then acks, and only ever after this has resolved, i.e. after the store has the events.
+ *
+ * Versions: the engine decides against the match as it truly is now, not against the version the captain saw
+ * (`expectedVersion`). If a captain tapped while another event arrived, the command is re-decided on the latest
+ * state: still allowed (another game's score came in meanwhile) -> accepted; no longer allowed (the other phone
+ * of the team already declared that round) -> refused with the rule. Refusing every command from a phone that is
+ * one event behind would make captains in a bar re-tap for nothing, and protects nothing the rules do not.
+ * The compare-and-set is on the version we decided on, so no decision is ever stored against a state it did not see.
+ */
+
+export interface DeskResult {
+  reply: Reply;
+  broadcast?: EventsMessage;
+}
+
+export interface IncomingCommand {
+  matchId: string;
+  commandId: string;
+  command: Command;
+  actor: Actor;
+}
+
+/** Appends lost to another process in a row before giving up with BUSY (each loss means the match moved on). */
+const MAX_ATTEMPTS = 5;
+
+export const NOT_SAVED: Reply = {
+  status: 'error',
+  code: 'NOT_SAVED',
+  message: 'Not saved — the server could not store it. Try again.',
+};
+
+export class CommandDesk {
+  constructor(
+    private readonly store: RoomStore,
+    private readonly live: LiveMatches,
+    private readonly log: Logger,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async handle(incoming: IncomingCommand): Promise<DeskResult> {
+    try {
+      if (incoming.actor.role === 'spectator') return await this.#refuseSpectator(incoming);
+      const earlier = await this.store.answerFor(incoming.matchId, incoming.commandId);
+      if (earlier) return { reply: { status: 'duplicate', answer: earlier } };
+      return await this.live.serialise(incoming.matchId, () => this.#decideAndStore(incoming));
+    } catch (err) {
+      return { reply: this.#failure(err, incoming) };
+    }
+  }
+
+  /**
+   * Spectators are refused by the engine (MR-1) like any other refusal, but their answers are not stored: a
+   * spectator cannot change anything, so there is nothing a retry could double-apply, and storing answers for
+   * anyone holding the public link would let them grow the store without bound.
+   */
+  async #refuseSpectator(incoming: IncomingCommand): Promise<DeskResult> {
+    const current = await this.live.current(incoming.matchId);
+    if (!current) return { reply: unknownMatch() };
+    const decision = decide(current.state, { ...incoming.command, at: this.clock() }, incoming.actor);
+    if (decision.ok) {
+      // The engine must refuse every spectator command; accepting one would be an engine bug, never stored.
+      this.log.error({ matchId: incoming.matchId, type: incoming.command.type }, 'engine accepted a spectator command');
+      return { reply: { status: 'refused', rule: 'MR-1', code: 'READ_ONLY', message: 'Spectators can only watch.', version: current.version } };
+    }
+    return { reply: { status: 'refused', ...decision.refusal, version: current.version } };
+  }
+
+  async #decideAndStore({ matchId, commandId, command, actor }: IncomingCommand): Promise<DeskResult> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const current = attempt === 0 ? await this.live.current(matchId) : await this.live.reload(matchId);
+      if (!current) return { reply: unknownMatch() };
+
+      const decision = decide(current.state, { ...command, at: this.clock() }, actor);
+      if (!decision.ok) {
+        const refusal: CommandAnswer = { status: 'refused', ...decision.refusal, version: current.version };
+        return { reply: await this.#record(matchId, commandId, refusal) };
+      }
+      if (decision.events.length === 0) {
+        // Nothing to append (the store refuses empty appends); the answer still makes a retry idempotent.
+        return { reply: await this.#record(matchId, commandId, { status: 'accepted', version: current.version }) };
+      }
+
+      const next = fold(current.state, decision.events);
+      const version = current.version + decision.events.length;
+      const answer: CommandAnswer = { status: 'accepted', version };
+      const result = await this.store.append(matchId, current.version, decision.events, next, commandId, answer);
+      switch (result.kind) {
+        case 'appended':
+          this.live.remember(matchId, { version: result.version, state: next });
+          return { reply: answer, broadcast: eventsMessage(matchId, current.version, decision.events) };
+        case 'duplicate':
+          return { reply: { status: 'duplicate', answer: result.answer } };
+        case 'conflict':
+          this.log.debug({ matchId, attempt, storeVersion: result.version }, 'version moved on; deciding again');
+          continue;
+        default:
+          return assertNever(result);
+      }
+    }
+    this.live.forget(matchId);
+    return { reply: { status: 'error', code: 'BUSY', message: 'The match is changing too fast right now. Try again.' } };
+  }
+
+  /** Stores a no-change answer; if the command was answered meanwhile (a retry racing), that earlier answer wins. */
+  async #record(matchId: string, commandId: string, answer: CommandAnswer): Promise<Reply> {
+    const stored = await this.store.recordAnswer(matchId, commandId, answer);
+    return sameAnswer(stored, answer) ? answer : { status: 'duplicate', answer: stored };
+  }
+
+  #failure(err: unknown, { matchId, commandId, command }: IncomingCommand): Reply {
+    if (err instanceof StoreUnavailableError) {
+      this.log.warn({ matchId, commandId, err: err.message }, 'command not saved: store unavailable');
+      return NOT_SAVED;
+    }
+    if (err instanceof UnknownMatchError) return unknownMatch();
+    this.log.error({ matchId, commandId, type: command.type, err }, 'command failed');
+    return { status: 'error', code: 'INTERNAL', message: 'Something went wrong on the server; nothing was saved.' };
+  }
+}
+
+export function eventsMessage(matchId: string, fromVersion: number, events: MatchEvent[]): EventsMessage {
+  return { matchId, fromVersion, events: events.map((event, i) => ({ version: fromVersion + i + 1, event })) };
+}
+
+const unknownMatch = (): Reply => ({ status: 'error', code: 'UNKNOWN_MATCH', message: 'There is no such match.' });
+
+const sameAnswer = (a: CommandAnswer, b: CommandAnswer): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+function assertNever(value: never): never {
+  throw new Error(`unexpected ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,92 @@
+import type { MatchState } from '../../shared/index';
+import type { MatchMeta } from '../matches/matchMeta';
+import type { RoomStore } from '../matches/roomStore';
+
+export interface LiveMatch {
+  version: number;
+  state: MatchState;
+}
+
+/**
+ * This process's copy of the matches it serves, and the queue that runs one command per match at a time.
+ *
+ * The cache may be stale: another process may have appended since. That is safe because every append is a
+ * compare-and-set on the version we decided on: a stale copy shows up as a conflict, and the desk reloads.
+ * Serialising commands per match inside the process avoids conflicting with ourselves.
+ */
+export class LiveMatches {
+  readonly #matches = new Map<string, LiveMatch>();
+  readonly #metas = new Map<string, MatchMeta>();
+  readonly #queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly store: RoomStore,
+    /** Matches kept in memory; the least recently used is dropped beyond it (it reloads from the store). */
+    private readonly capacity = 500,
+  ) {}
+
+  /** The cached copy, or the store's if none (null: no such match). */
+  async current(matchId: string): Promise<LiveMatch | null> {
+    const cached = this.#matches.get(matchId);
+    if (cached) {
+      this.#touch(matchId, cached);
+      return cached;
+    }
+    return this.reload(matchId);
+  }
+
+  /** Reads the match from the store, replacing the cached copy. */
+  async reload(matchId: string): Promise<LiveMatch | null> {
+    const loaded = await this.store.load(matchId);
+    if (!loaded) return null;
+    this.#metas.set(matchId, loaded.meta);
+    const live = { version: loaded.version, state: loaded.snapshot };
+    this.remember(matchId, live);
+    return this.#matches.get(matchId) ?? live;
+  }
+
+  /** Keeps `live` unless the cache already holds a newer version (a slower reader must not move it back). */
+  remember(matchId: string, live: LiveMatch): void {
+    const cached = this.#matches.get(matchId);
+    if (cached && cached.version > live.version) return;
+    this.#touch(matchId, live);
+  }
+
+  forget(matchId: string): void {
+    this.#matches.delete(matchId);
+  }
+
+  /** The match meta (captain token hashes); it never changes after creation, so it is cached for good. */
+  async meta(matchId: string): Promise<MatchMeta | null> {
+    const cached = this.#metas.get(matchId);
+    if (cached) return cached;
+    const meta = await this.store.meta(matchId);
+    if (meta) this.#metas.set(matchId, meta);
+    return meta;
+  }
+
+  /** Runs `task` after every earlier task of the same match has settled. */
+  serialise<T>(matchId: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.#queues.get(matchId) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const tail = run.catch(() => undefined);
+    this.#queues.set(matchId, tail);
+    // Drop the queue once idle so a long-running process does not keep one entry per match ever served.
+    void tail.then(() => {
+      if (this.#queues.get(matchId) === tail) this.#queues.delete(matchId);
+    });
+    return run;
+  }
+
+  #touch(matchId: string, live: LiveMatch): void {
+    this.#matches.delete(matchId);
+    this.#matches.set(matchId, live);
+    if (this.#matches.size > this.capacity) {
+      const oldest = this.#matches.keys().next().value;
+      if (oldest !== undefined) {
+        this.#matches.delete(oldest);
+        this.#metas.delete(oldest);
+      }
+    }
+  }
+}

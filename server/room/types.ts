@@ -1,0 +1,31 @@
+import type { Server, Socket } from 'socket.io';
+import type { Actor } from '../../shared/index';
+import type { ServerToClient } from '../../shared/protocol';
+import type { TokenBucket } from './rateLimit';
+
+/**
+ * What a client sends is untrusted: the server listens with `unknown` arguments and parses them itself, so the
+ * compiler cannot be talked into believing a message already has the protocol's shape.
+ */
+export interface UntrustedClientEvents {
+  command: (...args: unknown[]) => void;
+  sync: (...args: unknown[]) => void;
+  draft: (...args: unknown[]) => void;
+}
+
+/** Fixed at the handshake (roomGate.ts), never changed by a message. */
+export interface ConnectionData {
+  matchId: string;
+  actor: Actor;
+  tokenRejected: boolean;
+  deviceId: string | undefined;
+  /** The version the client said it holds when it connected. */
+  clientVersion: number | undefined;
+  bucket: TokenBucket;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no server-to-server events of our own
+type InterServerEvents = {};
+
+export type RoomServer = Server<UntrustedClientEvents, ServerToClient, InterServerEvents, ConnectionData>;
+export type RoomSocket = Socket<UntrustedClientEvents, ServerToClient, InterServerEvents, ConnectionData>;

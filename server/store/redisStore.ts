@@ -1,0 +1,367 @@
+// Redis backend of MatchStore (node-redis 6).
+//
+// Key layout, all under `prefix` (default 'ln:') so several deployments or test runs can share one
+// Redis without seeing each other:
+//   <prefix>matches                   SET   of match ids (listMatches without SCANning the keyspace)
+//   <prefix>match:<id>:state          HASH  meta, version, snapshot: one hash so load() reads all three
+//                                           atomically with one HMGET (meta never changes after create,
+//                                           keeping it here costs nothing and saves a round trip)
+//   <prefix>match:<id>:events         LIST  JSON events; index i holds version i+1
+//   <prefix>match:<id>:answers        HASH  commandId -> JSON answer
+//   <prefix>doc:<collection>          HASH  id -> "<rev> <JSON doc>" (rev and doc in one field so the
+//                                           CAS script and the readers never see them disagree)
+// Ids may contain ':' without collisions: each key has a fixed head and a fixed, distinct tail.
+// Scripts touch several keys, so this assumes one Redis node (not Redis Cluster).
+//
+// Answers are not bounded: a match is a finite evening of a few hundred commands, and evicting an
+// answer would reopen the double-apply window that commandIds exist to close.
+//
+// Durability is whatever the Redis server is configured for (appendfsync): an acknowledged write
+// is in Redis memory, not necessarily on its disk.
+
+import { createHash } from 'node:crypto';
+import { createClient, ErrorReply, type RedisClientType } from 'redis';
+import { checkEvents, checkName, checkRev, checkVersion, toJson } from './codec';
+import {
+  StoreUnavailableError,
+  UnknownMatchError,
+  type AppendResult,
+  type DocEntry,
+  type MatchStore,
+  type PutDocResult,
+  type StoredEvent,
+} from './matchStore';
+
+export interface RedisStoreOptions {
+  /** e.g. redis://127.0.0.1:6379 */
+  url: string;
+  /** Key prefix, default 'ln:'. */
+  prefix?: string;
+  /**
+   * Upper bound on any single operation, default 2000 ms. disableOfflineQueue only covers a dropped
+   * connection; a Redis that accepts TCP but never answers (paused, swapping, stuck script) would
+   * otherwise hang every request of the room.
+   */
+  opTimeoutMs?: number;
+  /** Cap of the exponential reconnect backoff, default 2000 ms: recovery is noticed within that. */
+  maxReconnectDelayMs?: number;
+  /** TCP connect timeout per attempt, default 1000 ms. */
+  connectTimeoutMs?: number;
+  /**
+   * Receives connection errors. node-redis emits one per failed (re)connect attempt; without a
+   * listener an 'error' event would crash the process, so one is always attached.
+   */
+  onError?: (err: Error) => void;
+}
+
+interface Script {
+  src: string;
+  sha: string;
+}
+
+function script(src: string): Script {
+  return { src, sha: createHash('sha1').update(src).digest('hex') };
+}
+
+// KEYS: state, matches   ARGV: matchId, meta, snapshot
+const CREATE = script(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'meta', ARGV[2], 'snapshot', ARGV[3], 'version', '0')
+redis.call('SADD', KEYS[2], ARGV[1])
+return 1
+`);
+
+// The whole compare-and-set runs inside one script because Redis runs a script atomically: two
+// processes appending at the same version are serialised by Redis itself, no WATCH/retry loop.
+// KEYS: state, events, answers   ARGV: expectedVersion, commandId, answer, snapshot, event...
+const APPEND = script(`
+local prev = redis.call('HGET', KEYS[3], ARGV[2])
+if prev then return {'duplicate', prev} end
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current then return {'missing'} end
+if tonumber(current) ~= tonumber(ARGV[1]) then return {'conflict', current} end
+for i = 5, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+local version = tostring(tonumber(current) + #ARGV - 4)
+redis.call('HSET', KEYS[1], 'version', version, 'snapshot', ARGV[4])
+redis.call('HSET', KEYS[3], ARGV[2], ARGV[3])
+return {'appended', version}
+`);
+
+// Returns the answer stored after the call (the earlier one wins), or nil for an unknown match.
+// KEYS: state, answers   ARGV: commandId, answer
+const RECORD_ANSWER = script(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2])
+return redis.call('HGET', KEYS[2], ARGV[1])
+`);
+
+// KEYS: collection hash   ARGV: id, expectedRev, doc
+const PUT_DOC = script(`
+local current = redis.call('HGET', KEYS[1], ARGV[1])
+local rev = 0
+if current then rev = tonumber(string.sub(current, 1, string.find(current, ' ', 1, true) - 1)) end
+if rev ~= tonumber(ARGV[2]) then return {'conflict', tostring(rev)} end
+rev = rev + 1
+redis.call('HSET', KEYS[1], ARGV[1], tostring(rev) .. ' ' .. ARGV[3])
+return {'ok', tostring(rev)}
+`);
+
+// Error replies that mean "Redis cannot serve right now" rather than "our command is wrong".
+const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|NOREPLICAS|READONLY|OOM|MISCONF)\b/;
+
+function toUnavailable(err: unknown, what: string): Error {
+  if (err instanceof StoreUnavailableError) return err;
+  if (err instanceof ErrorReply && !TRANSIENT_REPLY.test(err.message)) {
+    // A script or data bug: reporting it as an outage would hide it behind "try again".
+    return err;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new StoreUnavailableError(`redis ${what} failed: ${message}`, { cause: err });
+}
+
+function asString(value: unknown, what: string): string {
+  if (typeof value === 'string') return value;
+  throw new Error(`unexpected redis reply for ${what}: ${JSON.stringify(value)}`);
+}
+
+function replyTuple(reply: unknown, what: string): [string, string | undefined] {
+  if (!Array.isArray(reply) || reply.length === 0) throw new Error(`unexpected redis reply for ${what}: ${JSON.stringify(reply)}`);
+  const [kind, value] = reply as unknown[];
+  return [asString(kind, what), value === undefined ? undefined : asString(value, what)];
+}
+
+function parseDocField(field: string): { rev: number; json: string } {
+  const space = field.indexOf(' ');
+  return { rev: Number(field.slice(0, space)), json: field.slice(space + 1) };
+}
+
+export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
+  readonly prefix: string;
+  readonly #client: RedisClientType;
+  readonly #opTimeoutMs: number;
+  #closed = false;
+
+  /** Use createRedisStore: it configures the client for fail-fast and self-recovery. */
+  constructor(client: RedisClientType, prefix: string, opTimeoutMs: number) {
+    this.#client = client;
+    this.prefix = prefix;
+    this.#opTimeoutMs = opTimeoutMs;
+  }
+
+  #key(matchId: string, part: 'state' | 'events' | 'answers'): string {
+    return `${this.prefix}match:${matchId}:${part}`;
+  }
+
+  #docKey(collection: string): string {
+    return `${this.prefix}doc:${collection}`;
+  }
+
+  // Every Redis round trip goes through here: one place for the timeout and the error mapping.
+  async #op<T>(what: string, run: (client: RedisClientType) => Promise<T>, timeoutMs = this.#opTimeoutMs): Promise<T> {
+    if (this.#closed) throw new StoreUnavailableError('store is closed');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreUnavailableError(`redis ${what} timed out after ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      // If the timeout wins, the command may still complete in Redis later; for append that is
+      // exactly the "lost reply" case the commandId retry handles.
+      return await Promise.race([run(this.#client), timeout]);
+    } catch (err) {
+      throw toUnavailable(err, what);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  // EVALSHA first so the script body is not resent each time; EVAL on NOSCRIPT (Redis restarted or
+  // SCRIPT FLUSH) loads it again. Same script either way, so atomicity is the same.
+  async #runScript(what: string, s: Script, keys: string[], args: string[]): Promise<unknown> {
+    return this.#op(what, async (client) => {
+      try {
+        return await client.evalSha(s.sha, { keys, arguments: args });
+      } catch (err) {
+        if (!(err instanceof ErrorReply && err.message.startsWith('NOSCRIPT'))) throw err;
+        return await client.eval(s.src, { keys, arguments: args });
+      }
+    });
+  }
+
+  async create(matchId: string, meta: M, initialSnapshot: S): Promise<'created' | 'exists'> {
+    checkName(matchId, 'matchId');
+    const args = [matchId, toJson(meta, 'meta'), toJson(initialSnapshot, 'snapshot')];
+    const reply = await this.#runScript('create', CREATE, [this.#key(matchId, 'state'), `${this.prefix}matches`], args);
+    return reply === 1 ? 'created' : 'exists';
+  }
+
+  async meta(matchId: string): Promise<M | null> {
+    checkName(matchId, 'matchId');
+    const meta = await this.#op('meta', (c) => c.hGet(this.#key(matchId, 'state'), 'meta'));
+    return meta == null ? null : (JSON.parse(meta) as M);
+  }
+
+  async load(matchId: string): Promise<{ meta: M; version: number; snapshot: S } | null> {
+    checkName(matchId, 'matchId');
+    const [meta, version, snapshot] = await this.#op('load', (c) =>
+      c.hmGet(this.#key(matchId, 'state'), ['meta', 'version', 'snapshot']),
+    );
+    if (meta == null || version == null || snapshot == null) return null;
+    return { meta: JSON.parse(meta) as M, version: Number(version), snapshot: JSON.parse(snapshot) as S };
+  }
+
+  async eventsAfter(matchId: string, version: number): Promise<StoredEvent<E>[] | null> {
+    checkName(matchId, 'matchId');
+    checkVersion(version, 'version');
+    // Not one atomic read, and it need not be: a match is never deleted and its log only grows,
+    // and EXISTS is sent before LRANGE on the same connection, so "exists=0" really means unknown.
+    const [exists, items] = await this.#op('eventsAfter', (c) =>
+      Promise.all([c.exists(this.#key(matchId, 'state')), c.lRange(this.#key(matchId, 'events'), version, -1)]),
+    );
+    if (exists === 0) return null;
+    return items.map((json, i) => ({ version: version + i + 1, event: JSON.parse(json) as E }));
+  }
+
+  async append(
+    matchId: string,
+    expectedVersion: number,
+    events: E[],
+    snapshot: S,
+    commandId: string,
+    answer: A,
+  ): Promise<AppendResult<A>> {
+    checkName(matchId, 'matchId');
+    checkVersion(expectedVersion, 'expectedVersion');
+    checkEvents(events);
+    checkName(commandId, 'commandId');
+    const args = [
+      String(expectedVersion),
+      commandId,
+      toJson(answer, 'answer'),
+      toJson(snapshot, 'snapshot'),
+      ...events.map((e) => toJson(e, 'event')),
+    ];
+    const keys = [this.#key(matchId, 'state'), this.#key(matchId, 'events'), this.#key(matchId, 'answers')];
+    const [kind, value] = replyTuple(await this.#runScript('append', APPEND, keys, args), 'append');
+    switch (kind) {
+      case 'appended':
+        return { kind: 'appended', version: Number(value) };
+      case 'conflict':
+        return { kind: 'conflict', version: Number(value) };
+      case 'duplicate':
+        return { kind: 'duplicate', answer: JSON.parse(asString(value, 'append')) as A };
+      case 'missing':
+        throw new UnknownMatchError(matchId);
+      default:
+        throw new Error(`unexpected redis reply for append: ${kind}`);
+    }
+  }
+
+  async recordAnswer(matchId: string, commandId: string, answer: A): Promise<A> {
+    checkName(matchId, 'matchId');
+    checkName(commandId, 'commandId');
+    const keys = [this.#key(matchId, 'state'), this.#key(matchId, 'answers')];
+    const stored = await this.#runScript('recordAnswer', RECORD_ANSWER, keys, [commandId, toJson(answer, 'answer')]);
+    if (stored == null) throw new UnknownMatchError(matchId);
+    return JSON.parse(asString(stored, 'recordAnswer')) as A;
+  }
+
+  async answerFor(matchId: string, commandId: string): Promise<A | null> {
+    checkName(matchId, 'matchId');
+    checkName(commandId, 'commandId');
+    const answer = await this.#op('answerFor', (c) => c.hGet(this.#key(matchId, 'answers'), commandId));
+    return answer == null ? null : (JSON.parse(answer) as A);
+  }
+
+  async listMatches(): Promise<string[]> {
+    const ids = await this.#op('listMatches', (c) => c.sMembers(`${this.prefix}matches`));
+    return [...ids].sort();
+  }
+
+  async getDoc<D>(collection: string, id: string): Promise<{ rev: number; doc: D } | null> {
+    checkName(collection, 'collection');
+    checkName(id, 'id');
+    const field = await this.#op('getDoc', (c) => c.hGet(this.#docKey(collection), id));
+    if (field == null) return null;
+    const { rev, json } = parseDocField(field);
+    return { rev, doc: JSON.parse(json) as D };
+  }
+
+  async putDoc<D>(collection: string, id: string, doc: D, expectedRev: number | null): Promise<PutDocResult> {
+    checkName(collection, 'collection');
+    checkName(id, 'id');
+    checkRev(expectedRev);
+    const args = [id, String(expectedRev ?? 0), toJson(doc, 'doc')];
+    const [kind, rev] = replyTuple(await this.#runScript('putDoc', PUT_DOC, [this.#docKey(collection)], args), 'putDoc');
+    if (kind !== 'ok' && kind !== 'conflict') throw new Error(`unexpected redis reply for putDoc: ${kind}`);
+    return { kind, rev: Number(rev) };
+  }
+
+  async listDocs<D>(collection: string): Promise<DocEntry<D>[]> {
+    checkName(collection, 'collection');
+    const all = await this.#op('listDocs', (c) => c.hGetAll(this.#docKey(collection)));
+    return Object.entries(all)
+      .map(([id, field]) => {
+        const { rev, json } = parseDocField(field);
+        return { id, rev, doc: JSON.parse(json) as D };
+      })
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async ping(): Promise<boolean> {
+    // isReady is false while reconnecting: answer at once instead of waiting for a timeout.
+    if (this.#closed || !this.#client.isReady) return false;
+    try {
+      return (await this.#op('ping', (c) => c.ping(), Math.min(this.#opTimeoutMs, 1000))) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      // close() lets in-flight replies arrive; it cannot when the connection is down, so destroy then.
+      if (this.#client.isReady) await this.#client.close();
+      else this.#client.destroy();
+    } catch {
+      this.#client.destroy();
+    }
+  }
+}
+
+/**
+ * Creates a store and starts connecting. Resolves once the first connection attempt has either
+ * succeeded or failed, so a server can boot (and report ping() false) while Redis is down; the
+ * client keeps reconnecting in the background and the same store recovers by itself.
+ */
+export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions): Promise<RedisMatchStore<E, S, M, A>> {
+  const maxDelay = options.maxReconnectDelayMs ?? 2000;
+  const client: RedisClientType = createClient({
+    url: options.url,
+    // Commands issued while disconnected reject at once (ClientOfflineError) instead of queueing
+    // until Redis returns: a scorekeeper must see "not saved" now, not a spinner for minutes.
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: options.connectTimeoutMs ?? 1000,
+      // Never give up (returning a number, not false), so the store recovers without a restart.
+      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** Math.min(retries, 16), maxDelay),
+    },
+  });
+  client.on('error', (err: Error) => options.onError?.(err));
+
+  const firstAttempt = new Promise<void>((resolve) => {
+    const done = (): void => {
+      client.off('ready', done);
+      client.off('error', done);
+      resolve();
+    };
+    client.on('ready', done);
+    client.on('error', done);
+  });
+  // connect() only settles once connected or once we close the client; outages are reported per
+  // operation instead, so its rejection carries nothing we need.
+  client.connect().catch(() => undefined);
+  await firstAttempt;
+  return new RedisMatchStore<E, S, M, A>(client, options.prefix ?? 'ln:', options.opTimeoutMs ?? 2000);
+}

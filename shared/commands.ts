@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { IdSchema, MachineSchema, SideSchema } from './league';
+
+/**
+ * Every command a captain (or the commissioner) can send, as one discriminated union on `type`. The server parses
+ * each message with these schemas before anything else looks at it; the engine only ever sees parsed commands.
+ */
+
+const round = z.number().int().min(1).max(4);
+const game = z.number().int().min(1).max(4);
+const GameRefSchema = z.object({ round, game });
+export type GameRef = z.infer<typeof GameRefSchema>;
+
+const players = z.array(IdSchema).max(2);
+
+/** One game slot of a declaration: the FD gives the machine (null = a slot it forfeits, OQ-04), both give players. */
+const DeclaredGameSchema = z.object({
+  machineId: IdSchema.nullable().optional(),
+  players,
+  /** R-VI.A.2.4: an absent rostered player written into round 1 game 2 by a short team. */
+  writeIn: IdSchema.optional(),
+});
+export type DeclaredGame = z.infer<typeof DeclaredGameSchema>;
+
+const SeatSchema = z.object({ playerId: IdSchema, position: z.number().int().min(1).max(4) });
+
+export const IncidentKindSchema = z.enum([
+  'OUT_OF_TURN', // R-III.C.5
+  'LOGGED_IN', // R-III.C.6
+  'SLAM_TILT', // R-VII.Q.1
+  'MACHINE_DAMAGE', // R-VII.Q.3
+  'TILTED_OPPONENT', // R-VII.B.6
+  'DEATH_SAVE', // R-VII.E.2.1
+  'STUCK_BALL_ADVANTAGE', // R-VII.L.1.4.1.2.p3
+  'PRACTICE', // R-VII.J.2.1
+  'SCORE_STEALING', // R-III.D.7.3 / R-III.E.4.3
+  'MAJOR_FAILURE', // R-VII.L.2
+  'MINOR_FAILURE', // R-VII.L.1 (a record only)
+  'STUCK_BALL', // R-VII.L.1.4.1.1.p5 (compensation; a record only)
+  'SIDE_BY_SIDE', // R-VII.O.5.2 (a record; restart when asked)
+]);
+export type IncidentKind = z.infer<typeof IncidentKindSchema>;
+
+export const LoggedInPhaseSchema = z.enum(['BEFORE_PLAY', 'AFTER_BALLS', 'AFTER_BALL_2']);
+export type LoggedInPhase = z.infer<typeof LoggedInPhaseSchema>;
+
+/** What the captains decided to do about a major failure (R-VII.L.2.3-L.2.5). */
+export const FailureActionSchema = z.enum([
+  'ELIMINATE', // take the machine out of the match and move the game (R-VII.L.2.3, R-VII.L.2.7)
+  'KEEP', // both captains agree to keep it (R-VII.L.2.3.1): the confirmation is the second team's agreement
+  'RESTART_GAME', // failure during ball 1: whole game restarted (R-VII.L.2.4.1)
+  'PLAYER_OPTION', // after ball 1, one player affected: their replay or compensation ball (R-VII.L.2.4.2)
+  'RESET_SEGMENTS', // machine reset after all ball 1s: scores continue in a second segment (R-VII.L.2.5)
+]);
+export type FailureAction = z.infer<typeof FailureActionSchema>;
+
+export const IncidentSchema = z.object({
+  kind: IncidentKindSchema,
+  /** The offending (or affected) team; for player incidents it must be the player's team. */
+  side: SideSchema,
+  playerId: IdSchema.optional(),
+  phase: LoggedInPhaseSchema.optional(),
+  action: FailureActionSchema.optional(),
+  note: z.string().max(500).optional(),
+});
+export type Incident = z.infer<typeof IncidentSchema>;
+
+export const AgreementSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('EXTRA_DELAY') }), // R-VI.C.2.2.1
+  z.object({ kind: z.literal('EARLY_START') }), // OQ-28
+  z.object({ kind: z.literal('CHALLENGE_MODES') }), // R-VII.G.1
+  z.object({ kind: z.literal('ONE_AT_A_TIME') }), // R-VII.O.5.1
+  z.object({ kind: z.literal('REMOVE_MACHINE'), machineId: IdSchema }), // R-VII.L.1.2, R-VII.L.3
+  z.object({ kind: z.literal('TIME_LIMIT_OFF') }), // R-VII.R.1.1
+  z.object({ kind: z.literal('RESCHEDULE'), date: z.string().max(40), venue: z.string().max(120) }), // R-VII.A.1.4, R-VII.L.2.8.2
+  z.object({ kind: z.literal('RESOLUTION'), text: z.string().min(1).max(1000), round: round.optional(), game: game.optional() }), // R-VII.D.2.2
+  z.object({ kind: z.literal('ABANDON') }), // R-VII.D.4.2: both teams refuse to play on
+  z.object({ kind: z.literal('LINEUP_FIX'), round, games: z.array(DeclaredGameSchema).min(1).max(4) }), // OQ-37
+]);
+export type Agreement = z.infer<typeof AgreementSchema>;
+
+const c = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
+  z.object({ type: z.literal(type), payload });
+
+export const CommandSchema = z.discriminatedUnion('type', [
+  // attendance (VI)
+  c('markArrived', z.object({ playerId: IdSchema, time: z.number().int().nonnegative() })),
+  c('markDeparted', z.object({ playerId: IdSchema, time: z.number().int().nonnegative() })),
+  c('claimForfeit', z.object({})),
+  c('claimFullEvening', z.object({})),
+  // agreements between the captains (MR-3)
+  c('propose', AgreementSchema),
+  c('accept', z.object({ proposalId: IdSchema })),
+  c('decline', z.object({ proposalId: IdSchema })),
+  // match settings HOME may choose (VII.F) and time etiquette (VII.R)
+  c('setExtraBall', z.object({ extraBall: z.enum(['ONE', 'NONE']) })),
+  c('setBallLimit', z.object({ maxThreeBalls: z.boolean() })),
+  c('enableTimeLimit', z.object({})),
+  // lineups and play (III)
+  c('declareLineup', z.object({ round, games: z.array(DeclaredGameSchema).min(2).max(4) })),
+  c('setPlayOrder', z.object({ round, game, seats: z.array(SeatSchema).min(1).max(2) })),
+  c('startGame', GameRefSchema),
+  c('enterScore', z.object({ round, game, playerId: IdSchema, points: z.number().int().nonnegative(), segment: z.number().int().min(1).max(2).default(1) })),
+  c('replayGame', GameRefSchema),
+  // entries bind when the other team confirms (MR-4)
+  c('confirmEntry', z.object({ entryId: IdSchema })),
+  c('disputeEntry', z.object({ entryId: IdSchema, reason: z.string().max(300).default('') })),
+  // incidents (III.C, VII)
+  c('recordIncident', z.object({ round, game, incident: IncidentSchema })),
+  c('chooseLoggedInOption', z.object({ entryId: IdSchema, option: z.enum(['CONTINUE', 'NEW_GAME']) })),
+  c('markBall2Started', z.object({ entryId: IdSchema })),
+  // machine failure (VII.L.2.7)
+  c('replaceMachine', z.object({ round, games: z.array(z.object({ game, machineId: IdSchema })).min(1).max(4) })),
+  c('redeclareGames', z.object({ round, games: z.array(z.object({ game, players })).min(1).max(4) })),
+  // tie-breaker (III.G)
+  c('chooseTiebreaker', z.object({ format: z.enum(['SHARED_GAME', 'SPLIT_FLIPPER']), machineId: IdSchema, players: z.array(IdSchema).min(2).max(3) })),
+  c('declareTiebreakerPlayers', z.object({ players: z.array(IdSchema).min(2).max(3) })),
+  c('startTiebreaker', z.object({})),
+  c('enterTiebreakerScore', z.object({ side: SideSchema, points: z.number().int().nonnegative() })),
+  c('replayTiebreaker', z.object({})),
+  // disputes, sign-off (VII.D, MR-5)
+  c('challengeGame', z.object({ round, game, reason: z.string().min(1).max(1000) })),
+  c('withdrawChallenge', z.object({ challengeId: IdSchema })),
+  c('recordOpponentLeft', z.object({})),
+  c('signOff', z.object({ flagMinimumPlay: z.boolean().default(false) })),
+  // relocation (VII.A, VII.L.2.8, VII.N)
+  c('relocate', z.object({
+    cause: z.enum(['VENUE_CLOSED', 'NO_WORKING_MACHINE']),
+    venueName: z.string().min(1).max(120),
+    leagueVenue: z.boolean(),
+    reason: z.string().max(500).default(''),
+    machines: z.array(MachineSchema).min(1).max(60),
+  })),
+  c('recordRefusalToMove', z.object({})),
+  // commissioner (league official) acts
+  c('recordImproperMove', z.object({})),
+  c('ruleOnChallenge', z.object({ challengeId: IdSchema, ruling: z.string().min(1).max(2000) })),
+]);
+export type Command = z.infer<typeof CommandSchema>;
+export type CommandInput = z.input<typeof CommandSchema>;
+export type CommandType = Command['type'];
+export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+export type PayloadOf<T extends CommandType> = CommandOf<T>['payload'];
+
+/** A command as the server hands it to the engine: parsed, with the server's clock stamped on it. */
+export type StampedCommand = Command & { at: number };
+
+/** Who sends a command; fixed by the server at the socket handshake, never taken from the message. */
+export type Actor =
+  | { role: 'captain'; side: 'HOME' | 'AWAY' }
+  | { role: 'spectator' }
+  | { role: 'commissioner' };

@@ -1,0 +1,164 @@
+import type { Incident, PayloadOf } from '../commands';
+import type { MatchEvent } from '../events';
+import { findPlayer, type IncidentEntry, type MatchState, playerName } from '../state';
+import { allGames } from '../views/outcome';
+import { type Ctx, gameRef, isCheck, matchOpen, newId, workingMachineIds } from './context';
+import { machineUnavailable } from './machines';
+import { accept, type Check, type Decision, refuse } from './refusal';
+import { entryToAnswer, findEntry, isIncident } from './scoring';
+
+/**
+ * Incidents the engine cannot see (R-III.C.5, R-III.C.6, R-VII.B.6, R-VII.E, R-VII.J, R-VII.L, R-VII.Q): captains
+ * record them with the team, player and game; once the other team confirms, the engine applies the consequence.
+ */
+
+const PLAYER_KINDS = new Set(['LOGGED_IN', 'SLAM_TILT', 'MACHINE_DAMAGE', 'TILTED_OPPONENT', 'DEATH_SAVE', 'STUCK_BALL_ADVANTAGE', 'PRACTICE']);
+const RULE_OF: Record<Incident['kind'], string> = {
+  OUT_OF_TURN: 'R-III.C.5.2', LOGGED_IN: 'R-III.C.6.1', SLAM_TILT: 'R-VII.Q.1', MACHINE_DAMAGE: 'R-VII.Q.3',
+  TILTED_OPPONENT: 'R-VII.B.6', DEATH_SAVE: 'R-VII.E.2.1', STUCK_BALL_ADVANTAGE: 'R-VII.L.1.4.1.2.p3',
+  PRACTICE: 'R-VII.J.2.1', SCORE_STEALING: 'R-III.D.7.3', MAJOR_FAILURE: 'R-VII.L.2.3', MINOR_FAILURE: 'R-VII.L.1',
+  STUCK_BALL: 'R-VII.L.1.4.1.1.p5', SIDE_BY_SIDE: 'R-VII.O.5.2',
+};
+
+function validIncident(ctx: Ctx, round: number, game: number, inc: Incident): Check {
+  const { state } = ctx;
+  const { g } = gameRef(state, round, game) as { g: ReturnType<typeof allGames>[number] };
+  const rule = RULE_OF[inc.kind];
+  if (PLAYER_KINDS.has(inc.kind)) {
+    if (!inc.playerId) return refuse(rule, 'Name the player this happened to.', 'PLAYER_MISSING');
+    const player = findPlayer(state, inc.side, inc.playerId);
+    if (!player) return refuse(rule, `That player is not on ${inc.side}'s roster.`, 'NOT_ON_ROSTER');
+    if (!g.players[inc.side].includes(inc.playerId)) return refuse(rule, `${player.name} is not in this game.`, 'NOT_IN_GAME');
+  }
+  if (inc.kind === 'LOGGED_IN' && !inc.phase) return refuse(rule, 'Say when the login was found: before play, after balls were completed, or after ball 2 started.', 'PHASE_MISSING');
+  if (inc.kind === 'PRACTICE') return null; // practising can happen before the game starts (R-VII.J.2.1)
+  if (inc.kind === 'MAJOR_FAILURE') {
+    if (!inc.action) return refuse(rule, 'Say what the captains decided: eliminate, keep, restart, player option or reset.', 'ACTION_MISSING');
+    if (!g.machineId) return refuse(rule, 'This game has no machine.', 'NO_MACHINE');
+    if (inc.action === 'ELIMINATE') {
+      const others = workingMachineIds(state).filter((m) => m !== g.machineId);
+      if (others.length === 0) {
+        return refuse('R-VII.L.2.8', 'There is no other working machine: the match must be moved or rescheduled.', 'NO_OTHER_MACHINE');
+      }
+      const gone = machineUnavailable(state, g.machineId);
+      if (gone) return gone;
+    }
+    return null;
+  }
+  if (g.startedAt === null && inc.kind !== 'LOGGED_IN' && inc.kind !== 'MINOR_FAILURE') {
+    return refuse(rule, 'This game has not started.', 'NOT_STARTED');
+  }
+  return null;
+}
+
+export function recordIncident(ctx: Ctx, p: PayloadOf<'recordIncident'>): Decision {
+  const { state, side, at } = ctx;
+  const closed = matchOpen(state);
+  if (closed) return closed;
+  const ref = gameRef(state, p.round, p.game);
+  if (isCheck(ref)) return ref;
+  const r = ref.r;
+  if (!r.declarations.HOME || !r.declarations.AWAY) {
+    return refuse('R-III.B.1', 'Both lineups of this round must be declared first.', 'LINEUPS_MISSING');
+  }
+  const bad = validIncident(ctx, p.round, p.game, p.incident);
+  if (bad) return bad;
+  return accept({ type: 'IncidentRecorded', at, by: side, entryId: newId(state, 'E'), round: p.round, game: p.game, incident: p.incident });
+}
+
+/** How many confirmed incidents of this kind the team had before this one (OQ-15: per team per match). */
+function earlier(state: MatchState, entry: IncidentEntry): number {
+  const idx = state.entries.indexOf(entry);
+  return state.entries.filter(
+    (e, i) => i < idx && isIncident(e) && e.status === 'CONFIRMED' && e.incident.kind === entry.incident.kind && e.incident.side === entry.incident.side,
+  ).length;
+}
+
+/** What confirming an incident changes beyond the penalties the outcome view already reads. */
+function consequences(ctx: Ctx, entry: IncidentEntry): MatchEvent[] | Decision {
+  const { state, side, at } = ctx;
+  const g = state.rounds[entry.round - 1]!.games[entry.game - 1]!;
+  const inc = entry.incident;
+  const restart = (reason: string, oneAtATime = false): MatchEvent => ({ type: 'GameRestarted', at, by: side, round: g.round, game: g.game, reason, oneAtATime });
+  if (inc.kind === 'LOGGED_IN' && inc.phase === 'BEFORE_PLAY' && earlier(state, entry) === 0) {
+    return [restart('logged-in player found before play (R-III.C.6.1.1.1)')];
+  }
+  if (inc.kind === 'SCORE_STEALING') return [restart('score-stealing machine (R-III.D.7.3)', true)];
+  if (inc.kind === 'MAJOR_FAILURE' && inc.action === 'RESTART_GAME') return [restart('major failure during ball 1 (R-VII.L.2.4.1)')];
+  if (inc.kind === 'MAJOR_FAILURE' && inc.action === 'ELIMINATE') {
+    const machineId = g.machineId!;
+    if (!workingMachineIds(state).some((m) => m !== machineId)) {
+      return refuse('R-VII.L.2.8', 'There is no other working machine: the match must be moved or rescheduled.', 'NO_OTHER_MACHINE');
+    }
+    // OQ-38: the failed game and the not-yet-started games of its round on that machine move.
+    const r = state.rounds[g.round - 1]!;
+    const games = r.games.filter((x) => x.machineId === machineId && (x.game === g.game || x.startedAt === null)).map((x) => x.game);
+    return [{ type: 'MachineEliminated', at, by: side, machineId, round: g.round, games }];
+  }
+  return [];
+}
+
+export function confirmEntry(ctx: Ctx, p: PayloadOf<'confirmEntry'>): Decision {
+  const closed = matchOpen(ctx.state);
+  if (closed) return closed;
+  const found = entryToAnswer(ctx, p.entryId);
+  if ('ok' in found) return found;
+  const confirmed: MatchEvent = { type: 'EntryConfirmed', at: ctx.at, by: ctx.side, entryId: p.entryId };
+  if (!isIncident(found.entry)) return accept(confirmed);
+  const more = consequences(ctx, found.entry);
+  if (!Array.isArray(more)) return more;
+  return accept(confirmed, ...more);
+}
+
+export function disputeEntry(ctx: Ctx, p: PayloadOf<'disputeEntry'>): Decision {
+  const closed = matchOpen(ctx.state);
+  if (closed) return closed;
+  const found = entryToAnswer(ctx, p.entryId);
+  if ('ok' in found) return found;
+  return accept({ type: 'EntryDisputed', at: ctx.at, by: ctx.side, entryId: p.entryId, reason: p.reason });
+}
+
+/** A confirmed first logged-in occurrence found after balls were completed, still waiting for the choice. */
+function loggedInAwaiting(ctx: Ctx, entryId: string): IncidentEntry | Decision {
+  const e = findEntry(ctx.state, entryId);
+  if (!e || !isIncident(e) || e.incident.kind !== 'LOGGED_IN' || e.incident.phase !== 'AFTER_BALLS') {
+    return refuse('R-III.C.6.1.1.2', 'That entry is not a logged-in player found after balls were completed.', 'NO_SUCH_ENTRY');
+  }
+  if (e.status !== 'CONFIRMED') return refuse('MR-4', 'The logged-in entry must be confirmed first.', 'NOT_CONFIRMED');
+  if (earlier(ctx.state, e) > 0) return refuse('R-III.C.6.1.2.1', 'This is a second occurrence: the score is disqualified, there is no choice.', 'SECOND_OCCURRENCE');
+  if (e.loggedInOption) return refuse('R-III.C.6.1.1.2', 'The choice has been made.', 'ALREADY_DONE');
+  if (e.ball2Started) {
+    return refuse('R-III.C.6.1.1.2', `${playerName(ctx.state, e.incident.playerId ?? '')} has started ball 2: the choice had to be made before, and the game counts.`, 'TOO_LATE');
+  }
+  return e;
+}
+
+/** R-III.C.6.1.1.2: the opposing team chooses: the logged-in player continues, or plays a new separate game. */
+export function chooseLoggedInOption(ctx: Ctx, p: PayloadOf<'chooseLoggedInOption'>): Decision {
+  const closed = matchOpen(ctx.state);
+  if (closed) return closed;
+  const e = loggedInAwaiting(ctx, p.entryId);
+  if ('ok' in e) return e;
+  if (e.incident.side === ctx.side) return refuse('R-III.C.6.1.1.2', 'The opposing team makes this choice.', 'NOT_CHOOSER');
+  return accept({ type: 'LoggedInOptionChosen', at: ctx.at, by: ctx.side, entryId: p.entryId, option: p.option });
+}
+
+export function markBall2Started(ctx: Ctx, p: PayloadOf<'markBall2Started'>): Decision {
+  const closed = matchOpen(ctx.state);
+  if (closed) return closed;
+  const e = loggedInAwaiting(ctx, p.entryId);
+  if ('ok' in e) return e;
+  return accept({ type: 'Ball2Started', at: ctx.at, by: ctx.side, entryId: p.entryId });
+}
+
+/** Choices that must be made before the match can be signed (CALC-5). */
+export function pendingChoices(state: MatchState): string[] {
+  const out: string[] = [];
+  for (const e of state.entries) {
+    if (isIncident(e) && e.status === 'CONFIRMED' && e.incident.kind === 'LOGGED_IN' && e.incident.phase === 'AFTER_BALLS' && !e.loggedInOption && !e.ball2Started && earlier(state, e) === 0) {
+      out.push(`the opposing team's choice after ${playerName(state, e.incident.playerId ?? '')} was found logged in (R-III.C.6.1.1.2)`);
+    }
+  }
+  for (const g of allGames(state)) if (g.awaitingMachine) out.push(`a replacement machine for round ${g.round} game ${g.game} (R-VII.L.2.7)`);
+  return out;
+}

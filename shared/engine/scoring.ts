@@ -1,0 +1,83 @@
+import type { PayloadOf } from '../commands';
+import type { MatchEvent } from '../events';
+import { type GameState, type IncidentEntry, playerName, type MatchState } from '../state';
+import { currentEntries, gameOutcome } from '../views/outcome';
+import { type Ctx, gameRef, isCheck, matchOpen, newId } from './context';
+import { seatedAt, startable } from './playOrder';
+import { accept, type Decision, refuse } from './refusal';
+
+/** Score entry (R-III.D.3, R-III.E.3). Either captain enters; the entry binds once the other team confirms (MR-4). */
+
+/** Incidents after which a player's score continues in a second segment (R-VII.L.2.5, R-VII.L.2.4.2, R-VII.L.1.4.1.1.p5, R-VII.O.5.2.2). */
+const SEGMENT_INCIDENTS = new Set(['STUCK_BALL', 'SIDE_BY_SIDE']);
+
+function allowsSecondSegment(state: MatchState, g: GameState): boolean {
+  return currentEntries(state, g.round, g.game, g.generation).some(
+    (e) =>
+      e.kind === 'INCIDENT' && e.status === 'CONFIRMED' &&
+      (SEGMENT_INCIDENTS.has(e.incident.kind) ||
+        (e.incident.kind === 'MAJOR_FAILURE' && (e.incident.action === 'RESET_SEGMENTS' || e.incident.action === 'PLAYER_OPTION'))),
+  );
+}
+
+export function enterScore(ctx: Ctx, p: PayloadOf<'enterScore'>): Decision {
+  const { state, side, at } = ctx;
+  const closed = matchOpen(state);
+  if (closed) return closed;
+  const ref = gameRef(state, p.round, p.game);
+  if (isCheck(ref)) return ref;
+  const { g } = ref;
+  const events: MatchEvent[] = [];
+  if (g.startedAt === null) {
+    // Catalogue 0.3: the first score entered for a game marks it started.
+    const bad = startable(ctx, g);
+    if (bad) return bad;
+    events.push({ type: 'GameStarted', at, by: side, round: g.round, game: g.game, seated: seatedAt(state, g, at) });
+  }
+  const seated = g.seated ?? seatedAt(state, g, at);
+  const playerSide = seated.HOME.includes(p.playerId) ? 'HOME' : seated.AWAY.includes(p.playerId) ? 'AWAY' : null;
+  if (!playerSide) return refuse('R-III.B.1', `${playerName(state, p.playerId)} is not playing in this game.`, 'NOT_IN_GAME');
+  if (p.points > state.setup.settings.maxScore) {
+    return refuse('MR-4', `${p.points.toLocaleString('en-US')} is beyond any real score on a machine; check the digits.`, 'ABSURD_SCORE');
+  }
+  if (p.segment === 2 && !allowsSecondSegment(state, g)) {
+    return refuse('R-VII.L.2.5.2', 'A second score segment is only for a game continued after a confirmed machine reset or compensation ball.', 'NO_SEGMENT');
+  }
+  events.push({ type: 'ScoreEntered', at, by: side, entryId: newId(state, 'E'), round: g.round, game: g.game, playerId: p.playerId, side: playerSide, points: p.points, segment: p.segment });
+  return accept(...events);
+}
+
+/** OQ-02: equal totals are replayed on the same machine with the same players and order; the replay's result stands. */
+export function replayGame(ctx: Ctx, p: PayloadOf<'replayGame'>): Decision {
+  const { state, side, at } = ctx;
+  const closed = matchOpen(state);
+  if (closed) return closed;
+  const ref = gameRef(state, p.round, p.game);
+  if (isCheck(ref)) return ref;
+  if (gameOutcome(state, ref.g).kind !== 'REPLAY') return refuse('OQ-02', 'Only a game that ended in equal totals is replayed.', 'NOT_A_TIE');
+  return accept({ type: 'GameRestarted', at, by: side, round: p.round, game: p.game, reason: 'equal totals (OQ-02)', oneAtATime: false });
+}
+
+export function findEntry(state: MatchState, entryId: string) {
+  return state.entries.find((e) => e.id === entryId);
+}
+
+/** The generation an entry's game is at now; entries of older generations were discarded by a replay. */
+export function liveGeneration(state: MatchState, round: number, game: number): number {
+  if (round === 5) return state.tiebreaker?.generation ?? 0;
+  return state.rounds[round - 1]?.games[game - 1]?.generation ?? 0;
+}
+
+export function entryToAnswer(ctx: Ctx, entryId: string): Decision | { entry: NonNullable<ReturnType<typeof findEntry>> } {
+  const { state, side } = ctx;
+  const entry = findEntry(state, entryId);
+  if (!entry) return refuse('MR-4', 'There is no entry with that id.', 'NO_SUCH_ENTRY');
+  if (entry.by === side) return refuse('MR-4', 'An entry is confirmed (or disputed) by the other team’s captain.', 'OWN_ENTRY');
+  if (entry.status !== 'PENDING') return refuse('MR-4', `This entry is already ${entry.status.toLowerCase()}.`, 'NOT_PENDING');
+  if (entry.generation !== liveGeneration(state, entry.round, entry.game)) {
+    return refuse('R-VII.L.2.7.2', 'This entry belongs to a game that was replayed; it no longer counts.', 'DISCARDED');
+  }
+  return { entry };
+}
+
+export const isIncident = (e: { kind: string }): e is IncidentEntry => e.kind === 'INCIDENT';

@@ -1,0 +1,200 @@
+import type { Side } from '../league';
+import { other, SIDES } from '../league';
+import type { GameState, IncidentEntry, MatchState, ScoreEntry } from '../state';
+import { TIEBREAKER_ROUND } from '../state';
+
+/** Game outcomes of the catalogue (0.3): WIN and FORFEIT_WIN carry points, VOID and NO_RESULT none. */
+export type GameOutcome =
+  | { kind: 'PENDING' }
+  | { kind: 'WIN'; side: Side; totals: Record<Side, number | null> }
+  | { kind: 'FORFEIT_WIN'; side: Side }
+  | { kind: 'VOID' }
+  | { kind: 'NO_RESULT' }
+  | { kind: 'REPLAY'; totals: Record<Side, number> };
+
+export const hasOutcome = (o: GameOutcome) => o.kind !== 'PENDING' && o.kind !== 'REPLAY';
+
+/** Entries of the game's current generation: a replay or restart discards what came before (R-VII.L.2.7.2). */
+export function currentEntries(state: MatchState, round: number, game: number, generation: number) {
+  return state.entries.filter((e) => e.round === round && e.game === game && e.generation === generation);
+}
+
+/**
+ * The score that counts for a player: per segment the latest entry that is not disputed (an edit replaces the
+ * earlier entry; a disputed entry waits for a new one), summed over segments (R-VII.L.2.5.2).
+ */
+export function countedScore(scores: ScoreEntry[], playerId: string): number | null {
+  const bySegment = new Map<number, number>();
+  for (const e of scores) {
+    if (e.playerId !== playerId) continue;
+    if (e.status === 'DISPUTED') bySegment.delete(e.segment);
+    else bySegment.set(e.segment, e.points);
+  }
+  if (bySegment.size === 0 || !bySegment.has(1)) return null;
+  let total = 0;
+  for (const v of bySegment.values()) total += v;
+  return total;
+}
+
+/** Confirmed incidents of the current generation, in the order they were entered. */
+const confirmedIncidents = (entries: ReturnType<typeof currentEntries>) =>
+  entries.filter((e): e is IncidentEntry => e.kind === 'INCIDENT' && e.status === 'CONFIRMED');
+
+/** Incidents that cost the whole team the game (R-VII.B.6, R-VII.Q.1, R-VII.Q.3, R-VII.J.2.1.2). */
+const GAME_LOSS = new Set(['SLAM_TILT', 'MACHINE_DAMAGE', 'TILTED_OPPONENT']);
+/** Incidents that disqualify one player's score (R-VII.E.2.1, R-VII.L.1.4.1.2.p3 with OQ-16). */
+const PLAYER_DQ = new Set(['DEATH_SAVE', 'STUCK_BALL_ADVANTAGE']);
+
+/** How many times a team has done this kind of thing in the match so far, this entry included (OQ-15). */
+export function occurrence(state: MatchState, entry: IncidentEntry): number {
+  return state.entries.filter(
+    (e) =>
+      e.kind === 'INCIDENT' && e.status === 'CONFIRMED' && e.incident.kind === entry.incident.kind &&
+      e.incident.side === entry.incident.side && state.entries.indexOf(e) <= state.entries.indexOf(entry),
+  ).length;
+}
+
+export interface Penalties {
+  teamDisqualified: Record<Side, boolean>;
+  gameLoss: Record<Side, boolean>;
+  playerDisqualified: Set<string>;
+}
+
+/** The penalties confirmed against each team in a game (CALC-1 steps 2-3). */
+export function penalties(state: MatchState, g: GameState): Penalties {
+  const result: Penalties = { teamDisqualified: { HOME: false, AWAY: false }, gameLoss: { HOME: false, AWAY: false }, playerDisqualified: new Set() };
+  for (const e of confirmedIncidents(currentEntries(state, g.round, g.game, g.generation))) {
+    const { kind, side, playerId } = e.incident;
+    if (kind === 'OUT_OF_TURN') result.teamDisqualified[side] = true; // R-III.C.5.2
+    else if (GAME_LOSS.has(kind)) result.gameLoss[side] = true;
+    else if (PLAYER_DQ.has(kind) && playerId) result.playerDisqualified.add(playerId);
+    else if (kind === 'LOGGED_IN' && playerId && occurrence(state, e) >= 2) result.playerDisqualified.add(playerId); // R-III.C.6.1.2.1
+    else if (kind === 'PRACTICE' && occurrence(state, e) >= 2) result.gameLoss[side] = true; // R-VII.J.2.1.2
+  }
+  return result;
+}
+
+/** CALC-1: the outcome of a regular game slot. */
+export function gameOutcome(state: MatchState, g: GameState): GameOutcome {
+  if (g.voided) return { kind: 'VOID' };
+  const forfeits = new Set(g.forfeitedBy);
+  if (forfeits.size === 2) return { kind: 'VOID' };
+  if (forfeits.size === 1) return { kind: 'FORFEIT_WIN', side: other([...forfeits][0]!) };
+  if (g.startedAt === null || g.seated === null || g.awaitingMachine) return { kind: 'PENDING' };
+
+  const entries = currentEntries(state, g.round, g.game, g.generation);
+  const scores = entries.filter((e): e is ScoreEntry => e.kind === 'SCORE');
+  const pen = penalties(state, g);
+  const totals: Record<Side, number | null> = { HOME: null, AWAY: null };
+  const out: Record<Side, boolean> = { HOME: false, AWAY: false };
+  let complete = true;
+  for (const side of SIDES) {
+    const seated = g.seated[side];
+    const counted = seated.filter((p) => !pen.playerDisqualified.has(p));
+    const allDisqualified = seated.length > 0 && counted.length === 0;
+    out[side] = pen.teamDisqualified[side] || allDisqualified || pen.gameLoss[side];
+    let total = 0;
+    for (const p of counted) {
+      const s = countedScore(scores, p);
+      if (s === null) complete = false;
+      else total += s;
+    }
+    totals[side] = pen.teamDisqualified[side] || allDisqualified ? null : total;
+  }
+  if (out.HOME && out.AWAY) return { kind: 'NO_RESULT' }; // OQ-14
+  if (out.HOME || out.AWAY) return { kind: 'WIN', side: out.HOME ? 'AWAY' : 'HOME', totals };
+  if (!complete) return { kind: 'PENDING' };
+  const h = totals.HOME ?? 0;
+  const a = totals.AWAY ?? 0;
+  if (h === a) return { kind: 'REPLAY', totals: { HOME: h, AWAY: a } }; // OQ-02
+  return { kind: 'WIN', side: h > a ? 'HOME' : 'AWAY', totals };
+}
+
+/** CALC-2: points a game slot gives each team. */
+export function gamePoints(state: MatchState, g: GameState): Record<Side, number> {
+  const o = gameOutcome(state, g);
+  const worth = state.rounds[g.round - 1]!.format === 'DOUBLES' ? 2 : 1; // R-III.D.4, R-III.E.3
+  const pts = { HOME: 0, AWAY: 0 };
+  if (o.kind === 'WIN' || o.kind === 'FORFEIT_WIN') pts[o.side] = worth;
+  return pts;
+}
+
+export const allGames = (state: MatchState): GameState[] => state.rounds.flatMap((r) => r.games);
+
+/** Running match points from the games (tie-breaker excluded, R-III.G.2). */
+export function gamePointsTotal(state: MatchState): Record<Side, number> {
+  const total = { HOME: 0, AWAY: 0 };
+  for (const g of allGames(state)) {
+    const p = gamePoints(state, g);
+    total.HOME += p.HOME;
+    total.AWAY += p.AWAY;
+  }
+  return total;
+}
+
+export const roundsComplete = (state: MatchState) => allGames(state).every((g) => hasOutcome(gameOutcome(state, g)));
+
+/** R-III.G.1: equal points after the four rounds call for one tie-breaking game (not after a team left, OQ-35). */
+export function tiebreakerRequired(state: MatchState): boolean {
+  if (state.outcome || state.left || state.abandoned || !roundsComplete(state)) return false;
+  const p = gamePointsTotal(state);
+  return p.HOME === p.AWAY;
+}
+
+export type TiebreakerOutcome = { kind: 'PENDING' } | { kind: 'WIN'; side: Side } | { kind: 'REPLAY' };
+
+export function tiebreakerOutcome(state: MatchState): TiebreakerOutcome {
+  const tb = state.tiebreaker;
+  if (!tb) return { kind: 'PENDING' };
+  const scores = currentEntries(state, TIEBREAKER_ROUND, 1, tb.generation).filter((e): e is ScoreEntry => e.kind === 'SCORE');
+  const latest = (side: Side) => {
+    const mine = scores.filter((s) => s.side === side && s.status !== 'DISPUTED');
+    return mine.length ? mine[mine.length - 1]!.points : null;
+  };
+  const h = latest('HOME');
+  const a = latest('AWAY');
+  if (h === null || a === null) return { kind: 'PENDING' };
+  if (h === a) return { kind: 'REPLAY' }; // OQ-32
+  return { kind: 'WIN', side: h > a ? 'HOME' : 'AWAY' }; // R-III.G.3.1.6, R-III.G.3.2.6
+}
+
+export type MatchResult =
+  | { status: 'IN_PROGRESS'; points: Record<Side, number> }
+  | { status: 'DECIDED'; winner: Side | null; points: Record<Side, number>; how: string };
+
+/** CALC-3: the match result; whole-match outcomes first, then points, then the tie-breaker. */
+export function matchResult(state: MatchState): MatchResult {
+  const o = state.outcome;
+  if (o) {
+    switch (o.kind) {
+      case 'FORFEIT': {
+        const winner = other(o.forfeiting);
+        const points = { HOME: 0, AWAY: 0 };
+        points[winner] = o.fullEvening ? 12 : 9; // R-VII.H.1.2, R-VII.H.1.3
+        return { status: 'DECIDED', winner, points, how: 'forfeit (R-VII.H.1)' };
+      }
+      case 'DOUBLE_FORFEIT':
+        return { status: 'DECIDED', winner: null, points: { HOME: 0, AWAY: 0 }, how: 'double forfeit (OQ-13)' };
+      case 'REFUSED_TO_MOVE': {
+        const winner = other(o.refusing);
+        const points = { HOME: 0, AWAY: 0 };
+        points[winner] = 12;
+        return { status: 'DECIDED', winner, points, how: 'refusal to move (R-VII.A.1.5)' };
+      }
+      case 'IMPROPER_MOVE':
+        return { status: 'DECIDED', winner: 'AWAY', points: { HOME: 0, AWAY: 12 }, how: 'improper move (R-VII.N.2.1)' };
+      default: {
+        const never: never = o;
+        return never;
+      }
+    }
+  }
+  const points = gamePointsTotal(state);
+  if (!roundsComplete(state)) return { status: 'IN_PROGRESS', points };
+  if (points.HOME !== points.AWAY) return { status: 'DECIDED', winner: points.HOME > points.AWAY ? 'HOME' : 'AWAY', points, how: 'match points' };
+  if (state.left) return { status: 'DECIDED', winner: other(state.left), points, how: 'opponent left a disputed match (OQ-35)' };
+  if (state.abandoned) return { status: 'DECIDED', winner: null, points, how: 'both teams refused to play on (R-VII.D.4.2)' };
+  const tb = tiebreakerOutcome(state);
+  if (tb.kind === 'WIN') return { status: 'DECIDED', winner: tb.side, points, how: 'tie-breaker (R-III.G)' };
+  return { status: 'IN_PROGRESS', points };
+}

@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'redis';
+import { StoreUnavailableError } from '../../server/store/matchStore';
+import { createRedisStore, type RedisStoreOptions } from '../../server/store/redisStore';
+import { describeMatchStoreContract, type Ans, type Ev, type Meta, type Snap, type TestStore } from './contract';
+
+// The shared Redis other suites use too: everything here lives under a per-run prefix, deleted at the end.
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const RUN_PREFIX = `ln:test:${randomUUID()}:`;
+let prefixes = 0;
+const nextPrefix = (): string => `${RUN_PREFIX}${++prefixes}:`;
+
+const open = (options: Partial<RedisStoreOptions> & { prefix: string }) =>
+  createRedisStore<Ev, Snap, Meta, Ans>({ url: REDIS_URL, ...options });
+
+async function deleteRunKeys(): Promise<number> {
+  const admin = createClient({ url: REDIS_URL });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  let deleted = 0;
+  for await (const keys of admin.scanIterator({ MATCH: `${RUN_PREFIX}*`, COUNT: 500 })) {
+    if (keys.length > 0) deleted += await admin.del(keys);
+  }
+  await admin.close();
+  return deleted;
+}
+
+afterAll(async () => {
+  await deleteRunKeys();
+});
+
+describeMatchStoreContract('redis', () => {
+  const stores = new Set<TestStore>();
+  const prefixOf = new Map<TestStore, string>();
+  return {
+    async open() {
+      const prefix = nextPrefix();
+      const store = await open({ prefix });
+      stores.add(store);
+      prefixOf.set(store, prefix);
+      return store;
+    },
+    async reopen(store) {
+      const prefix = prefixOf.get(store);
+      if (!prefix) throw new Error('store not opened by this harness');
+      await store.close();
+      const reopened = await open({ prefix });
+      stores.add(reopened);
+      prefixOf.set(reopened, prefix);
+      return reopened;
+    },
+    async cleanup() {
+      await Promise.all([...stores].map((s) => s.close()));
+    },
+  };
+});
+
+const META: Meta = { home: 'H', away: 'A' };
+const snap = (total: number): Snap => ({ total, seen: [] });
+
+describe('redis store', () => {
+  it('two processes (separate connections) appending at the same version: exactly one wins each round', async () => {
+    const prefix = nextPrefix();
+    const [a, b] = await Promise.all([open({ prefix }), open({ prefix })]);
+    try {
+      await a.create('m', META, snap(0));
+      for (let round = 0; round < 10; round++) {
+        const calls = Array.from({ length: 16 }, (_, i) =>
+          (i % 2 === 0 ? a : b).append('m', round, [{ type: 'r', n: round * 100 + i }], snap(round * 100 + i), `r${round}-${i}`, { ok: true, version: i }),
+        );
+        const results = await Promise.all(calls);
+        const winners = results.flatMap((r, i) => (r.kind === 'appended' ? [i] : []));
+        expect(winners).toHaveLength(1);
+        expect(results[winners[0] as number]).toEqual({ kind: 'appended', version: round + 1 });
+        expect(results.filter((r) => r.kind === 'conflict')).toHaveLength(15);
+        expect(await b.load('m')).toEqual({ meta: META, version: round + 1, snapshot: snap(round * 100 + (winners[0] as number)) });
+      }
+      expect((await a.eventsAfter('m', 0))?.map((e) => e.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('lays a match out as a state HASH, an event LIST and an answers HASH under the prefix', async () => {
+    const prefix = nextPrefix();
+    const store = await open({ prefix });
+    const admin = createClient({ url: REDIS_URL });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    try {
+      await store.create('m', META, snap(0));
+      await store.append('m', 0, [{ type: 'a', n: 1 }, { type: 'b', n: 2 }], snap(3), 'c1', { ok: true });
+      await store.putDoc('teams', 't1', { name: 'x' }, null);
+      expect(await admin.type(`${prefix}match:m:state`)).toBe('hash');
+      expect(await admin.type(`${prefix}match:m:events`)).toBe('list');
+      expect(await admin.type(`${prefix}match:m:answers`)).toBe('hash');
+      expect(await admin.type(`${prefix}matches`)).toBe('set');
+      expect(await admin.lRange(`${prefix}match:m:events`, 0, -1)).toEqual(['{"type":"a","n":1}', '{"type":"b","n":2}']);
+      expect(await admin.hGet(`${prefix}match:m:state`, 'version')).toBe('2');
+      expect(await admin.hGet(`${prefix}doc:teams`, 't1')).toBe('1 {"name":"x"}');
+    } finally {
+      await admin.close();
+      await store.close();
+    }
+  });
+});
+
+describe('redis store when nothing listens', () => {
+  it('still opens, reports ping() false and rejects every operation at once with StoreUnavailableError', async () => {
+    const errors: Error[] = [];
+    const started = Date.now();
+    const store = await open({ url: 'redis://127.0.0.1:6390', prefix: nextPrefix(), onError: (e) => errors.push(e) });
+    try {
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(await store.ping()).toBe(false);
+      const ops: Array<() => Promise<unknown>> = [
+        () => store.create('m', META, snap(0)),
+        () => store.load('m'),
+        () => store.meta('m'),
+        () => store.eventsAfter('m', 0),
+        () => store.append('m', 0, [{ type: 'a', n: 1 }], snap(1), 'c', { ok: true }),
+        () => store.recordAnswer('m', 'c', { ok: false }),
+        () => store.answerFor('m', 'c'),
+        () => store.listMatches(),
+        () => store.getDoc('teams', 't'),
+        () => store.putDoc('teams', 't', {}, null),
+        () => store.listDocs('teams'),
+      ];
+      for (const op of ops) {
+        const t = Date.now();
+        await expect(op()).rejects.toBeInstanceOf(StoreUnavailableError);
+        expect(Date.now() - t).toBeLessThan(200);
+      }
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors[0]?.message).toMatch(/ECONNREFUSED/);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('redis store across a Redis outage (throwaway redis-server on 6391)', () => {
+  const PORT = 6391;
+  let server: ChildProcess | undefined;
+
+  async function startServer(): Promise<void> {
+    const child = spawn('redis-server', ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server = child;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Ready to accept connections')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+    });
+  }
+
+  async function stopServer(): Promise<void> {
+    const child = server;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async function waitFor(condition: () => Promise<boolean>, ms: number): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < ms) {
+      if (await condition()) return Date.now() - started;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`condition not met within ${ms} ms`);
+  }
+
+  beforeAll(startServer);
+  afterAll(stopServer);
+
+  it('fails fast while Redis is down or hung, and the same store object recovers by itself', async () => {
+    const store = await open({ url: `redis://127.0.0.1:${PORT}`, prefix: 'ln:', opTimeoutMs: 500, maxReconnectDelayMs: 300 });
+    try {
+      expect(await store.ping()).toBe(true);
+      expect(await store.create('m', META, snap(0))).toBe('created');
+
+      // Scripts vanish from Redis' cache (restart, SCRIPT FLUSH): EVALSHA falls back to EVAL.
+      const admin = createClient({ url: `redis://127.0.0.1:${PORT}` });
+      admin.on('error', () => undefined);
+      await admin.connect();
+      await admin.scriptFlush();
+      await admin.close();
+      expect(await store.append('m', 0, [{ type: 'a', n: 1 }], snap(1), 'c1', { ok: true })).toEqual({ kind: 'appended', version: 1 });
+
+      // Hung: the connection stays up but nothing answers. The op timeout bounds the wait.
+      server?.kill('SIGSTOP');
+      let t = Date.now();
+      await expect(store.load('m')).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(Date.now() - t).toBeGreaterThanOrEqual(450);
+      expect(Date.now() - t).toBeLessThan(1500);
+      expect(await store.ping()).toBe(false);
+      server?.kill('SIGCONT');
+      expect(await store.load('m')).toEqual({ meta: META, version: 1, snapshot: snap(1) });
+
+      // Down: every operation rejects immediately instead of queueing for the reconnect.
+      await stopServer();
+      await waitFor(async () => !(await store.ping()), 2000);
+      for (let i = 0; i < 5; i++) {
+        t = Date.now();
+        await expect(store.append('m', 1, [{ type: 'b', n: 2 }], snap(3), `down${i}`, { ok: true })).rejects.toBeInstanceOf(StoreUnavailableError);
+        await expect(store.load('m')).rejects.toBeInstanceOf(StoreUnavailableError);
+        expect(Date.now() - t).toBeLessThan(200);
+      }
+
+      // Back (empty: it ran without persistence). No call on the store: it reconnects on its own.
+      await startServer();
+      await waitFor(() => store.ping(), 10_000);
+      expect(await store.load('m')).toBeNull();
+      expect(await store.create('m', META, snap(0))).toBe('created');
+      expect(await store.append('m', 0, [{ type: 'c', n: 3 }], snap(3), 'c2', { ok: true })).toEqual({ kind: 'appended', version: 1 });
+      expect(await store.eventsAfter('m', 0)).toEqual([{ version: 1, event: { type: 'c', n: 3 } }]);
+    } finally {
+      server?.kill('SIGCONT');
+      await store.close();
+    }
+  });
+});
