@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
+import { pureEngine } from './client/build/pureEngine';
+import { websocketOnly, websocketOnlyTreeshake } from './client/build/websocketOnly';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
@@ -8,10 +10,15 @@ const root = fileURLToPath(new URL('./client', import.meta.url));
 // Browser tests run under Playwright (playwright.config.ts), against the built client.
 export default defineConfig({
   root,
-  plugins: [svelte()],
+  // Both plugins only trim the phone's bundle (see each): the engine without its zod schemas, Engine.IO without
+  // the transports the match room does not use.
+  plugins: [svelte(), pureEngine(fileURLToPath(new URL('./shared', import.meta.url))), websocketOnly()],
+  // The client imports the rules engine as `$shared` (the same code the server decides with).
+  resolve: { alias: { $shared: fileURLToPath(new URL('./shared', import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
+    rolldownOptions: { treeshake: websocketOnlyTreeshake },
   },
   server: {
     proxy: {

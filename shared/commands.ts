@@ -4,17 +4,19 @@ import { IdSchema, MachineSchema, SideSchema } from './league';
 /**
  * Every command a captain (or the commissioner) can send, as one discriminated union on `type`. The server parses
  * each message with these schemas before anything else looks at it; the engine only ever sees parsed commands.
+ * Objects are strict: a field the schema does not know is refused rather than dropped, so a misspelt option (say
+ * `flagMinimumplay`) is reported to the captain instead of being silently ignored.
  */
 
 const round = z.number().int().min(1).max(4);
 const game = z.number().int().min(1).max(4);
-const GameRefSchema = z.object({ round, game });
+const GameRefSchema = z.strictObject({ round, game });
 export type GameRef = z.infer<typeof GameRefSchema>;
 
 const players = z.array(IdSchema).max(2);
 
 /** One game slot of a declaration: the FD gives the machine (null = a slot it forfeits, OQ-04), both give players. */
-const DeclaredGameSchema = z.object({
+const DeclaredGameSchema = z.strictObject({
   machineId: IdSchema.nullable().optional(),
   players,
   /** R-VI.A.2.4: an absent rostered player written into round 1 game 2 by a short team. */
@@ -22,7 +24,7 @@ const DeclaredGameSchema = z.object({
 });
 export type DeclaredGame = z.infer<typeof DeclaredGameSchema>;
 
-const SeatSchema = z.object({ playerId: IdSchema, position: z.number().int().min(1).max(4) });
+const SeatSchema = z.strictObject({ playerId: IdSchema, position: z.number().int().min(1).max(4) });
 
 export const IncidentKindSchema = z.enum([
   'OUT_OF_TURN', // R-III.C.5
@@ -54,7 +56,7 @@ export const FailureActionSchema = z.enum([
 ]);
 export type FailureAction = z.infer<typeof FailureActionSchema>;
 
-export const IncidentSchema = z.object({
+export const IncidentSchema = z.strictObject({
   kind: IncidentKindSchema,
   /** The offending (or affected) team; for player incidents it must be the player's team. */
   side: SideSchema,
@@ -66,75 +68,85 @@ export const IncidentSchema = z.object({
 export type Incident = z.infer<typeof IncidentSchema>;
 
 export const AgreementSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('EXTRA_DELAY') }), // R-VI.C.2.2.1
-  z.object({ kind: z.literal('EARLY_START') }), // OQ-28
-  z.object({ kind: z.literal('CHALLENGE_MODES') }), // R-VII.G.1
-  z.object({ kind: z.literal('ONE_AT_A_TIME') }), // R-VII.O.5.1
-  z.object({ kind: z.literal('REMOVE_MACHINE'), machineId: IdSchema }), // R-VII.L.1.2, R-VII.L.3
-  z.object({ kind: z.literal('TIME_LIMIT_OFF') }), // R-VII.R.1.1
-  z.object({ kind: z.literal('RESCHEDULE'), date: z.string().max(40), venue: z.string().max(120) }), // R-VII.A.1.4, R-VII.L.2.8.2
-  z.object({ kind: z.literal('RESOLUTION'), text: z.string().min(1).max(1000), round: round.optional(), game: game.optional() }), // R-VII.D.2.2
-  z.object({ kind: z.literal('ABANDON') }), // R-VII.D.4.2: both teams refuse to play on
-  z.object({ kind: z.literal('LINEUP_FIX'), round, games: z.array(DeclaredGameSchema).min(1).max(4) }), // OQ-37
+  z.strictObject({ kind: z.literal('EXTRA_DELAY') }), // R-VI.C.2.2.1
+  z.strictObject({ kind: z.literal('EARLY_START') }), // OQ-28
+  z.strictObject({ kind: z.literal('CHALLENGE_MODES') }), // R-VII.G.1
+  z.strictObject({ kind: z.literal('ONE_AT_A_TIME') }), // R-VII.O.5.1
+  z.strictObject({ kind: z.literal('REMOVE_MACHINE'), machineId: IdSchema }), // R-VII.L.1.2, R-VII.L.3
+  z.strictObject({ kind: z.literal('TIME_LIMIT_OFF') }), // R-VII.R.1.1
+  z.strictObject({ kind: z.literal('RESCHEDULE'), date: z.string().max(40), venue: z.string().max(120) }), // R-VII.A.1.4, R-VII.L.2.8.2
+  z.strictObject({ kind: z.literal('RESOLUTION'), text: z.string().min(1).max(1000), round: round.optional(), game: game.optional() }), // R-VII.D.2.2
+  z.strictObject({ kind: z.literal('ABANDON') }), // R-VII.D.4.2: both teams refuse to play on
+  z.strictObject({ kind: z.literal('LINEUP_FIX'), round, games: z.array(DeclaredGameSchema).min(1).max(4) }), // OQ-37
 ]);
 export type Agreement = z.infer<typeof AgreementSchema>;
 
 const c = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
-  z.object({ type: z.literal(type), payload });
+  z.strictObject({ type: z.literal(type), payload });
 
 export const CommandSchema = z.discriminatedUnion('type', [
   // attendance (VI)
-  c('markArrived', z.object({ playerId: IdSchema, time: z.number().int().nonnegative() })),
-  c('markDeparted', z.object({ playerId: IdSchema, time: z.number().int().nonnegative() })),
-  c('claimForfeit', z.object({})),
-  c('claimFullEvening', z.object({})),
+  c('markArrived', z.strictObject({ playerId: IdSchema, time: z.number().int().nonnegative() })),
+  c('markDeparted', z.strictObject({ playerId: IdSchema, time: z.number().int().nonnegative() })),
+  c('claimForfeit', z.strictObject({})),
+  c('claimFullEvening', z.strictObject({})),
   // agreements between the captains (MR-3)
   c('propose', AgreementSchema),
-  c('accept', z.object({ proposalId: IdSchema })),
-  c('decline', z.object({ proposalId: IdSchema })),
+  c('accept', z.strictObject({ proposalId: IdSchema })),
+  c('decline', z.strictObject({ proposalId: IdSchema })),
   // match settings HOME may choose (VII.F) and time etiquette (VII.R)
-  c('setExtraBall', z.object({ extraBall: z.enum(['ONE', 'NONE']) })),
-  c('setBallLimit', z.object({ maxThreeBalls: z.boolean() })),
-  c('enableTimeLimit', z.object({})),
+  c('setExtraBall', z.strictObject({ extraBall: z.enum(['ONE', 'NONE']) })),
+  c('setBallLimit', z.strictObject({ maxThreeBalls: z.boolean() })),
+  c('enableTimeLimit', z.strictObject({})),
   // lineups and play (III)
-  c('declareLineup', z.object({ round, games: z.array(DeclaredGameSchema).min(2).max(4) })),
-  c('setPlayOrder', z.object({ round, game, seats: z.array(SeatSchema).min(1).max(2) })),
+  c('declareLineup', z.strictObject({ round, games: z.array(DeclaredGameSchema).min(2).max(4) })),
+  c('setPlayOrder', z.strictObject({ round, game, seats: z.array(SeatSchema).min(1).max(2) })),
   c('startGame', GameRefSchema),
-  c('enterScore', z.object({ round, game, playerId: IdSchema, points: z.number().int().nonnegative(), segment: z.number().int().min(1).max(2).default(1) })),
+  c('enterScore', z.strictObject({ round, game, playerId: IdSchema, points: z.number().int().nonnegative(), segment: z.number().int().min(1).max(2).default(1) })),
   c('replayGame', GameRefSchema),
   // entries bind when the other team confirms (MR-4)
-  c('confirmEntry', z.object({ entryId: IdSchema })),
-  c('disputeEntry', z.object({ entryId: IdSchema, reason: z.string().max(300).default('') })),
+  c('confirmEntry', z.strictObject({ entryId: IdSchema })),
+  c('disputeEntry', z.strictObject({ entryId: IdSchema, reason: z.string().max(300).default('') })),
   // incidents (III.C, VII)
-  c('recordIncident', z.object({ round, game, incident: IncidentSchema })),
-  c('chooseLoggedInOption', z.object({ entryId: IdSchema, option: z.enum(['CONTINUE', 'NEW_GAME']) })),
-  c('markBall2Started', z.object({ entryId: IdSchema })),
+  c('recordIncident', z.strictObject({ round, game, incident: IncidentSchema })),
+  c('chooseLoggedInOption', z.strictObject({ entryId: IdSchema, option: z.enum(['CONTINUE', 'NEW_GAME']) })),
+  c('markBall2Started', z.strictObject({ entryId: IdSchema })),
   // machine failure (VII.L.2.7)
-  c('replaceMachine', z.object({ round, games: z.array(z.object({ game, machineId: IdSchema })).min(1).max(4) })),
-  c('redeclareGames', z.object({ round, games: z.array(z.object({ game, players })).min(1).max(4) })),
+  c('replaceMachine', z.strictObject({ round, games: z.array(z.strictObject({ game, machineId: IdSchema })).min(1).max(4) })),
+  c('redeclareGames', z.strictObject({ round, games: z.array(z.strictObject({ game, players })).min(1).max(4) })),
   // tie-breaker (III.G)
-  c('chooseTiebreaker', z.object({ format: z.enum(['SHARED_GAME', 'SPLIT_FLIPPER']), machineId: IdSchema, players: z.array(IdSchema).min(2).max(3) })),
-  c('declareTiebreakerPlayers', z.object({ players: z.array(IdSchema).min(2).max(3) })),
-  c('startTiebreaker', z.object({})),
-  c('enterTiebreakerScore', z.object({ side: SideSchema, points: z.number().int().nonnegative() })),
-  c('replayTiebreaker', z.object({})),
+  c('chooseTiebreaker', z.strictObject({ format: z.enum(['SHARED_GAME', 'SPLIT_FLIPPER']), machineId: IdSchema, players: z.array(IdSchema).min(2).max(3) })),
+  c('declareTiebreakerPlayers', z.strictObject({ players: z.array(IdSchema).min(2).max(3) })),
+  c('startTiebreaker', z.strictObject({})),
+  c('enterTiebreakerScore', z.strictObject({ side: SideSchema, points: z.number().int().nonnegative() })),
+  c('replayTiebreaker', z.strictObject({})),
   // disputes, sign-off (VII.D, MR-5)
-  c('challengeGame', z.object({ round, game, reason: z.string().min(1).max(1000) })),
-  c('withdrawChallenge', z.object({ challengeId: IdSchema })),
-  c('recordOpponentLeft', z.object({})),
-  c('signOff', z.object({ flagMinimumPlay: z.boolean().default(false) })),
+  c('challengeGame', z.strictObject({
+    round, game, reason: z.string().min(1).max(1000),
+    /** R-VII.D.2.3: the game was also played under the other reading; who won it there (NONE: nobody). */
+    alternative: z.enum(['HOME', 'AWAY', 'NONE']).optional(),
+  })),
+  c('withdrawChallenge', z.strictObject({ challengeId: IdSchema })),
+  c('recordOpponentLeft', z.strictObject({})),
+  c('signOff', z.strictObject({ flagMinimumPlay: z.boolean().default(false) })),
   // relocation (VII.A, VII.L.2.8, VII.N)
-  c('relocate', z.object({
+  c('relocate', z.strictObject({
     cause: z.enum(['VENUE_CLOSED', 'NO_WORKING_MACHINE']),
     venueName: z.string().min(1).max(120),
     leagueVenue: z.boolean(),
     reason: z.string().max(500).default(''),
     machines: z.array(MachineSchema).min(1).max(60),
   })),
-  c('recordRefusalToMove', z.object({})),
+  c('recordRefusalToMove', z.strictObject({})),
   // commissioner (league official) acts
-  c('recordImproperMove', z.object({})),
-  c('ruleOnChallenge', z.object({ challengeId: IdSchema, ruling: z.string().min(1).max(2000) })),
+  c('recordImproperMove', z.strictObject({})),
+  c('ruleOnChallenge', z.strictObject({
+    challengeId: IdSchema, ruling: z.string().min(1).max(2000),
+    /** R-VII.S.1: the ruling official's own player id, when they play in the league. */
+    officialPlayerId: IdSchema.optional(),
+    /** R-VII.D.3.5: a warning to a team that blatantly ignored the written rules. */
+    warn: SideSchema.optional(),
+  })),
 ]);
 export type Command = z.infer<typeof CommandSchema>;
 export type CommandInput = z.input<typeof CommandSchema>;

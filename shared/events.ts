@@ -44,9 +44,9 @@ export type MatchEvent =
   | E<'TiebreakerStarted', Record<never, never>>
   | E<'TiebreakerScoreEntered', { entryId: string; side: Side; points: number }>
   | E<'TiebreakerReplayed', Record<never, never>>
-  | E<'GameChallenged', { challengeId: string; round: number; game: number; reason: string; reportDue: number }>
+  | E<'GameChallenged', { challengeId: string; round: number; game: number; reason: string; reportDue: number; alternative?: Side | 'NONE' }>
   | E<'ChallengeWithdrawn', { challengeId: string }>
-  | E<'ChallengeRuled', { challengeId: string; ruling: string }>
+  | E<'ChallengeRuled', { challengeId: string; ruling: string; warned?: Side }>
   | E<'OpponentLeft', { left: Side; forfeited: GameKey[] }>
   | E<'SignaturesCleared', Record<never, never>>
   | E<'SignedOff', { side: Side; flagMinimumPlay: boolean }>

@@ -114,6 +114,10 @@ export interface Challenge {
   reportDue: number;
   status: 'OPEN' | 'WITHDRAWN' | 'RULED';
   ruling: string | null;
+  /** R-VII.D.2.3: winner of the game played under the other reading, when it was played twice. */
+  alternative?: Side | 'NONE';
+  /** R-VII.D.3.5: the team the official's ruling warned. */
+  warned?: Side;
 }
 
 /** Whole-match outcomes that take precedence over game points (CALC-3). */

@@ -64,7 +64,7 @@ export class CommandDesk {
    * anyone holding the public link would let them grow the store without bound.
    */
   async #refuseSpectator(incoming: IncomingCommand): Promise<DeskResult> {
-    const current = await this.live.current(incoming.matchId);
+    const current = await this.live.fresh(incoming.matchId);
     if (!current) return { reply: unknownMatch() };
     const decision = decide(current.state, { ...incoming.command, at: this.clock() }, incoming.actor);
     if (decision.ok) {
@@ -77,7 +77,7 @@ export class CommandDesk {
 
   async #decideAndStore({ matchId, commandId, command, actor }: IncomingCommand): Promise<DeskResult> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = attempt === 0 ? await this.live.current(matchId) : await this.live.reload(matchId);
+      const current = await this.live.fresh(matchId);
       if (!current) return { reply: unknownMatch() };
 
       const decision = decide(current.state, { ...command, at: this.clock() }, actor);

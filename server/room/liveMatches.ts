@@ -1,4 +1,4 @@
-import type { MatchState } from '../../shared/index';
+import { fold, type MatchState } from '../../shared/index';
 import type { MatchMeta } from '../matches/matchMeta';
 import type { RoomStore } from '../matches/roomStore';
 
@@ -33,6 +33,22 @@ export class LiveMatches {
       return cached;
     }
     return this.reload(matchId);
+  }
+
+  /**
+   * The match as the store has it now: the cached copy plus the events other processes appended since (one small
+   * read when nothing changed). Refusals are decided on this, so a process never refuses a command because its
+   * own copy is behind; acceptances are additionally protected by the append's compare-and-set.
+   */
+  async fresh(matchId: string): Promise<LiveMatch | null> {
+    const cached = await this.current(matchId);
+    if (!cached) return null;
+    const missing = await this.store.eventsAfter(matchId, cached.version);
+    if (!missing || missing.length === 0) return cached;
+    if (missing[0]?.version !== cached.version + 1) return this.reload(matchId);
+    const live = { version: missing.at(-1)!.version, state: fold(cached.state, missing.map((m) => m.event)) };
+    this.remember(matchId, live);
+    return live;
   }
 
   /** Reads the match from the store, replacing the cached copy. */

@@ -1,7 +1,13 @@
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../../shared/index';
 import type { ServerToClient } from '../../shared/protocol';
+import type { Logger } from '../log';
+import type { RoomStore } from '../matches/roomStore';
+import type { CommandDesk } from './commandDesk';
+import type { DraftBoard } from './drafts';
+import type { LiveMatches } from './liveMatches';
 import type { TokenBucket } from './rateLimit';
+import type { SeatRegistry } from './seats';
 
 /**
  * What a client sends is untrusted: the server listens with `unknown` arguments and parses them itself, so the
@@ -29,3 +35,14 @@ type InterServerEvents = {};
 
 export type RoomServer = Server<UntrustedClientEvents, ServerToClient, InterServerEvents, ConnectionData>;
 export type RoomSocket = Socket<UntrustedClientEvents, ServerToClient, InterServerEvents, ConnectionData>;
+
+/** What the room's message handlers work with: one set per process. */
+export interface RoomDeps {
+  io: RoomServer;
+  store: RoomStore;
+  live: LiveMatches;
+  desk: CommandDesk;
+  drafts: DraftBoard;
+  seats: SeatRegistry;
+  log: Logger;
+}

@@ -11,6 +11,16 @@ import { accept, type Check, type Decision, refuse } from './refusal';
  * The agreement is checked when proposed and again when accepted, since the match may have moved on in between.
  */
 
+/** The rule that asks for each agreement, named when one captain tries to settle it alone. */
+const RULE_OF: Record<Agreement['kind'], string> = {
+  EXTRA_DELAY: 'R-VI.C.2.2.1', EARLY_START: 'OQ-28', CHALLENGE_MODES: 'R-VII.G.1', ONE_AT_A_TIME: 'R-VII.O.5.1',
+  REMOVE_MACHINE: 'R-VII.L.1.2.1', TIME_LIMIT_OFF: 'R-VII.R.1.1', RESCHEDULE: 'R-VII.A.1.4', RESOLUTION: 'R-VII.D.2.2',
+  ABANDON: 'R-VII.D.4.2', LINEUP_FIX: 'OQ-37',
+};
+
+/** R-VII.L.2.8: no machine of the venue works any more and the match has not moved elsewhere. */
+const noMachineLeft = (ctx: Ctx) => workingMachineIds(ctx.state).length === 0 && !ctx.state.relocatedTo;
+
 function check(ctx: Ctx, a: Agreement, proposer = ctx.side): Check {
   const { state, at } = ctx;
   const closed = matchOpen(state);
@@ -44,7 +54,16 @@ function check(ctx: Ctx, a: Agreement, proposer = ctx.side): Check {
     }
     case 'TIME_LIMIT_OFF':
       return state.timeLimitSince === null ? refuse('R-VII.R.1.1', 'No time limit is on.', 'NOT_NEEDED') : null;
-    case 'RESCHEDULE':
+    case 'RESCHEDULE': {
+      const rule = noMachineLeft(ctx) ? 'R-VII.L.2.8.2' : 'R-VII.A.1.4';
+      if (a.date.trim() === '' || a.venue.trim() === '') return refuse(rule, 'A rescheduling names the new date and the venue both teams agree on.', 'BAD_SHAPE');
+      // R-VII.L.2.8.3: after the machines failed, the match is replayed at its regular bar (once fixed).
+      const home = s.venue;
+      if (noMachineLeft(ctx) && a.venue.trim() !== home.name && a.venue.trim() !== home.id) {
+        return refuse('R-VII.L.2.8.3', `A match rescheduled because the machines failed is played at its regular bar, ${home.name}.`, 'NOT_REGULAR_VENUE');
+      }
+      return null;
+    }
     case 'RESOLUTION':
       return null;
     case 'ABANDON':
@@ -76,7 +95,9 @@ export function propose(ctx: Ctx, a: PayloadOf<'propose'>): Decision {
 function openProposal(ctx: Ctx, proposalId: string) {
   const p = ctx.state.proposals.find((x) => x.id === proposalId);
   if (!p || p.status !== 'OPEN') return refuse('MR-3', 'There is no open proposal with that id.', 'NO_SUCH_PROPOSAL');
-  if (p.by === ctx.side) return refuse('MR-3', 'The other team must agree to your proposal.', 'OWN_PROPOSAL');
+  // A rescheduling after every machine failed is R-VII.L.2.8.3.1's agreement; after a closed venue, R-VII.A.1.4's.
+  const rule = p.agreement.kind === 'RESCHEDULE' && noMachineLeft(ctx) ? 'R-VII.L.2.8.3.1' : RULE_OF[p.agreement.kind];
+  if (p.by === ctx.side) return refuse(rule, 'This needs both teams: the other captain must agree to your proposal (MR-3).', 'OWN_PROPOSAL');
   return p;
 }
 

@@ -4,6 +4,7 @@ import { clock, isPresent, presentPlayers, windowCloses } from '../views/presenc
 import { type Ctx, matchOpen, opponent } from './context';
 import { accept, type Decision, refuse } from './refusal';
 import type { GameKey } from '../events';
+import type { Side } from '../league';
 
 /** R-VI: who is present, the waiting window, and whole-match forfeits (R-VII.H). */
 
@@ -36,7 +37,8 @@ export function markDeparted(ctx: Ctx, p: PayloadOf<'markDeparted'>): Decision {
   const forfeits: GameKey[] = [];
   for (const r of state.rounds) {
     for (const g of r.games) {
-      if (g.startedAt === null && !g.forfeitedBy.includes(side) && g.players[side].includes(p.playerId)) {
+      // A slot the opponent already gave up is won by this team without play: leaving does not undo that win.
+      if (g.startedAt === null && g.forfeitedBy.length === 0 && !g.voided && g.players[side].includes(p.playerId)) {
         forfeits.push({ round: g.round, game: g.game });
       }
     }
@@ -54,8 +56,12 @@ export function claimForfeit(ctx: Ctx): Decision {
     return refuse('R-VI.C.2.1', `Both teams must wait until ${clock(state, close)} before a forfeit can be claimed.`, 'TOO_EARLY');
   }
   if (state.rounds[0]!.declarations.AWAY) return refuse('R-VII.H.1', 'The match has started; forfeits are now game by game (OQ-12).', 'MATCH_STARTED');
-  const them = presentPlayers(state, opponent(ctx), at).length;
-  const us = presentPlayers(state, side, at).length;
+  // R-VII.H.1 counts the players present when the window closed: a player who turns up after the close, before the
+  // claim, does not undo the forfeit (the attending team may still choose to play instead of claiming). A team that
+  // has since dropped below 3, before the match started, cannot start it either.
+  const count = (s: Side) => Math.min(presentPlayers(state, s, close).length, presentPlayers(state, s, at).length);
+  const them = count(opponent(ctx));
+  const us = count(side);
   if (them >= 3) return refuse('R-VII.H.1', `The other team has ${them} players present: enough to play (3 at a penalty).`, 'NOT_FORFEIT');
   // OQ-13: when both teams are under 3 at the close, both forfeit.
   const forfeiting = us < 3 ? [side, opponent(ctx)] : [opponent(ctx)];

@@ -13,10 +13,14 @@ import { accept, type Check, type Decision, refuse } from './refusal';
 
 const ROUND_NAMES = ['', 'round 1', 'round 2', 'round 3', 'round 4'];
 
-/** R-III.B.1 / OQ-19 and the start of the match (R-III.A, R-VI.C.2): may this round be declared now? */
+/**
+ * R-III.B.1 / OQ-19 and the start of the match (R-III.A, R-VI.C.2): may this round be declared now? The waiting
+ * window and the forfeit check concern only AWAY's round-1 declaration, which starts the match: once it is in, HOME
+ * answers whatever happens to attendance (a team that drops below 3 later forfeits game by game, OQ-12).
+ */
 function roundOpen(ctx: Ctx, r: RoundState): Check {
   const { state, at } = ctx;
-  if (r.round === 1) {
+  if (r.round === 1 && ctx.side === r.fd) {
     const s = state.setup;
     if (at < s.scheduledStart && s.settings.earlyStartNeedsAgreement && !state.earlyStart) {
       return refuse('OQ-28', `The match starts at ${clock(state, s.scheduledStart)}; an earlier start needs both captains' agreement.`, 'TOO_EARLY');
@@ -33,6 +37,7 @@ function roundOpen(ctx: Ctx, r: RoundState): Check {
     }
     return null;
   }
+  if (r.round === 1) return null;
   const prev = state.rounds[r.round - 2]!;
   if (state.setup.settings.declareAfterPreviousRoundEnds && !prev.games.every((g) => hasOutcome(gameOutcome(state, g)))) {
     return refuse('OQ-19', `Every game of ${ROUND_NAMES[prev.round]} needs its result before ${ROUND_NAMES[r.round]} is declared.`, 'PREVIOUS_ROUND_OPEN');
@@ -67,37 +72,98 @@ function usedPairs(state: MatchState, side: Side, skip: (round: number, game: nu
 
 interface Validated {
   short: boolean;
+  /** Fewer than 4 eligible players: the team may leave slots empty, and an FD's empty slot takes no machine. */
+  few: boolean;
   forfeited: number[];
 }
 
-/**
- * Validates a team's declaration for a round against everything but the order of declaring. `replacing` lists the
- * game numbers whose lineup this declaration (re)writes: all of them for a declaration, some for a re-declaration.
- */
-export function validatePlayers(ctx: Ctx, r: RoundState, games: { players: string[]; writeIn?: string | undefined }[], replacing: number[]): Validated | Decision {
-  const { state, side, at } = ctx;
-  const isFd = side === r.fd;
-  const doubles = r.format === 'DOUBLES';
-  const fdDecl = r.declarations[r.fd];
-  const eligible = eligibleForRound(state, side, r.round, at);
-  const short = eligible.length === 3;
-  const seen = new Set<string>();
-  // players already in other games of this round (R-III.B.6)
-  for (const g of r.games) if (!replacing.includes(g.game)) for (const p of g.players[side]) seen.add(p);
+type Games = { players: string[]; writeIn?: string | undefined }[];
 
+/** What the declaring team has to work with in this round, and which of the slots it answers. */
+interface Frame {
+  ctx: Ctx;
+  r: RoundState;
+  games: Games;
+  replacing: number[];
+  isFd: boolean;
+  /** Present players who may be written into this round (R-VI.C.1.2, R-II.B.2.3, OQ-40). */
+  eligible: number;
+  /** The whole round is being declared (not a re-declaration of some games after a machine failure). */
+  whole: boolean;
+}
+
+/**
+ * Slots the FD gave up without a machine (OQ-04): the SD places nobody there. A game whose machine was cleared while
+ * it waits for a replacement (R-VII.L.2.7, a relocation) is not one: the FD did not forfeit it.
+ */
+const fdForfeitedSlot = (f: Frame, gameNo: number) => {
+  const g = f.r.games[gameNo - 1]!;
+  return !f.isFd && g.machineId === null && g.forfeitedBy.includes(f.r.fd);
+};
+
+/**
+ * The shape of the declaration: how many players per game. Checked before the names, so a team of 3 that writes two
+ * pairs is told how a team of 3 declares (R-VI.A.2.1), not that its fourth name is absent.
+ */
+function checkShape(f: Frame): Check {
+  const { r, games, replacing, eligible, whole } = f;
+  const doubles = r.format === 'DOUBLES';
+  const size = doubles ? 2 : 1;
+  for (const [i, g] of games.entries()) {
+    if (g.players.length > size) {
+      return refuse(doubles ? 'R-III.D.2' : 'R-III.E.2', `Game ${replacing[i]} has too many players: ${doubles ? 'doubles games are 2 v 2' : 'singles games are 1 v 1'}.`, 'BAD_SHAPE');
+    }
+    if (fdForfeitedSlot(f, replacing[i]!) && g.players.length > 0) {
+      return refuse('OQ-04', `Game ${replacing[i]} was forfeited by ${r.fd}: it takes no player.`, 'BAD_SHAPE');
+    }
+  }
+  const open = games.filter((_, i) => !fdForfeitedSlot(f, replacing[i]!));
+  const written = open.reduce((n, g) => n + g.players.length, 0);
+  const empty = open.filter((g) => g.players.length === 0).length;
+  const hasWriteIn = games.some((g) => g.writeIn !== undefined);
+  if (doubles) {
+    // A team of 3 answering an FD that gave up a doubles slot (OQ-12) has players enough for a pair in each open slot.
+    if (eligible >= 4 || hasWriteIn || (eligible === 3 && open.length < games.length)) {
+      if (open.some((g) => g.players.length !== 2)) return refuse('R-III.D.2', 'Each doubles game needs two of your players.', 'BAD_SHAPE');
+      return null;
+    }
+    if (!whole) return null;
+    const counts = games.map((g) => g.players.length).sort();
+    if (eligible === 3 && counts.join() !== '1,2') {
+      return refuse('R-VI.A.2.1', 'With 3 players present, declare one pair and one player alone (a 3-player game).', 'BAD_SHAPE');
+    }
+  } else {
+    if (eligible >= 4 && empty > 0) return refuse('R-III.E.2', 'Each singles game needs one of your players.', 'BAD_SHAPE');
+    // R-VI.A.3.1 / R-VI.B.2: a team of 3 is without a player in exactly one slot of the round, counting the slot
+    // a short FD already gave up (both teams short: they forfeit the same slot).
+    // When a FD below 3 gave up two slots (OQ-12), the team of 3 fills the two that are left.
+    const without = empty + (games.length - open.length);
+    if (eligible === 3 && whole && without !== Math.max(1, games.length - open.length)) {
+      return refuse('R-VI.A.3.1', 'With 3 players present, fill 3 singles games and leave exactly one slot empty: it is forfeited.', 'BAD_SHAPE');
+    }
+  }
+  // OQ-12: a team below 3 after the match started forfeits only the slots it cannot fill; it benches nobody.
+  if (eligible < 3 && whole && written < Math.min(eligible, open.length * size)) {
+    return refuse('OQ-12', 'Write in every player you have present; only the slots you cannot fill are forfeited.', 'BAD_SHAPE');
+  }
+  return null;
+}
+
+/** Each name: on the roster, once in the round (R-III.B.6), allowed by the league, present, and top-150 limits. */
+function checkNames(f: Frame): Check {
+  const { ctx, r, games, replacing, isFd } = f;
+  const { state, side, at } = ctx;
+  const seen = new Set<string>();
+  for (const g of r.games) if (!replacing.includes(g.game)) for (const p of g.players[side]) seen.add(p);
   for (const [i, game] of games.entries()) {
     const gameNo = replacing[i]!;
-    if (game.players.length > (doubles ? 2 : 1)) {
-      return refuse(doubles ? 'R-III.D.2' : 'R-III.E.2', `Game ${gameNo} has too many players: ${doubles ? 'doubles games are 2 v 2' : 'singles games are 1 v 1'}.`, 'BAD_SHAPE');
-    }
     for (const id of game.players) {
       const player = findPlayer(state, side, id);
       if (!player) return refuse('R-VI.C.1.2', `"${id}" is not on your roster.`, 'NOT_ON_ROSTER');
       if (seen.has(id)) return refuse('R-III.B.6', `${player.name} is already playing in this round; nobody plays twice in a round.`, 'PLAYS_TWICE');
       seen.add(id);
       if (player.ineligible) return refuse(player.ineligible.rule, `${player.name} cannot play in this match: ${player.ineligible.reason}`, 'INELIGIBLE');
-      const isWriteIn = game.writeIn === id;
-      if (!isWriteIn && !isPresent(state, side, id, at)) {
+      if (game.writeIn !== id && !isPresent(state, side, id, at)) {
         return refuse('R-VI.C.1.2', `${player.name} is not marked present; late players can be written in once they arrive.`, 'NOT_PRESENT');
       }
       if (player.restricted && !isFd) {
@@ -108,74 +174,74 @@ export function validatePlayers(ctx: Ctx, r: RoundState, games: { players: strin
         }
       }
     }
-    if (game.writeIn !== undefined) {
-      const wi = game.writeIn;
-      const player = findPlayer(state, side, wi);
-      if (!player || !game.players.includes(wi)) return refuse('R-VI.A.2.4', 'The written-in player must be a rostered player named in that game.', 'BAD_WRITE_IN');
-      if (r.round !== 1 || gameNo !== 2) return refuse('R-VI.A.2.4.1', 'A missing player can be written in only in the second game of round 1.', 'BAD_WRITE_IN');
-      if (!short || workingMachineIds(state).length !== 1) {
-        return refuse('R-VI.A.2.4', 'Writing in a missing player is only for a team of 3 at a venue with a single working machine.', 'BAD_WRITE_IN');
-      }
-      if (isPresent(state, side, wi, at)) return refuse('R-VI.A.2.4', `${player.name} is present: write them in normally.`, 'BAD_WRITE_IN');
-    }
   }
+  return null;
+}
 
-  const counts = games.map((g) => g.players.length);
-  const forfeited: number[] = [];
-  if (doubles) {
-    const hasWriteIn = games.some((g) => g.writeIn !== undefined);
-    if (eligible.length >= 4 || hasWriteIn) {
-      if (counts.some((n) => n !== 2)) return refuse('R-III.D.2', 'Each doubles game needs two of your players.', 'BAD_SHAPE');
-    } else if (short && replacing.length === r.games.length) {
-      if (!(counts.includes(1) && counts.includes(2))) {
-        return refuse('R-VI.A.2.1', 'With 3 players present, declare one pair and one player alone (a 3-player game).', 'BAD_SHAPE');
-      }
-      const lone = games[counts.indexOf(1)]!.players[0]!;
-      for (const other_ of state.rounds) {
-        if (other_.format === 'DOUBLES' && other_.round !== r.round && loneOf(state, other_, side) === lone) {
-          return refuse('R-VI.A.2.3', `${playerName(state, lone)} already played alone in the other doubles round.`, 'LONE_TWICE');
-        }
-      }
-      // R-VI.B.1 with OQ-05: when both teams are short, each lone player faces the other team's pair.
-      if (!isFd && fdDecl?.short) {
-        const loneGame = replacing[counts.indexOf(1)]!;
-        if (r.games[loneGame - 1]!.players[r.fd].length !== 2) {
-          return refuse('R-VI.B.1', "Both teams have 3: put your lone player against the other team's pair.", 'BAD_SHAPE');
-        }
-      }
+/** R-VI.A.2.4: a short team at a one-machine venue may write a missing player into round 1 game 2. */
+function checkWriteIn(f: Frame): Check {
+  const { ctx, r, games, replacing, eligible } = f;
+  const { state, side, at } = ctx;
+  for (const [i, game] of games.entries()) {
+    if (game.writeIn === undefined) continue;
+    const wi = game.writeIn;
+    const player = findPlayer(state, side, wi);
+    if (!player || !game.players.includes(wi)) return refuse('R-VI.A.2.4', 'The written-in player must be a rostered player named in that game.', 'BAD_WRITE_IN');
+    if (r.round !== 1 || replacing[i] !== 2) return refuse('R-VI.A.2.4.1', 'A missing player can be written in only in the second game of round 1.', 'BAD_WRITE_IN');
+    if (eligible !== 3 || workingMachineIds(state).length !== 1) {
+      return refuse('R-VI.A.2.4', 'Writing in a missing player is only for a team of 3 at a venue with a single working machine.', 'BAD_WRITE_IN');
     }
-    games.forEach((g, i) => g.players.length === 0 && forfeited.push(replacing[i]!));
-    const pairs = usedPairs(state, side, (round, game) => round === r.round && replacing.includes(game));
-    const mine = new Set<string>();
-    for (const g of games) {
-      if (g.players.length !== 2) continue;
-      const key = pairKey(g.players[0]!, g.players[1]!);
-      if (pairs.has(key) || mine.has(key)) {
-        return refuse('R-III.D.5', `${playerName(state, g.players[0]!)} and ${playerName(state, g.players[1]!)} have already played together as a pair in this match.`, 'PAIR_REPEATED');
-      }
-      mine.add(key);
+    if (isPresent(state, side, wi, at)) return refuse('R-VI.A.2.4', `${player.name} is present: write them in normally.`, 'BAD_WRITE_IN');
+  }
+  return null;
+}
+
+/** R-III.D.5 pairs, then for a team of 3 the lone player (R-VI.A.2.3) and, both short, who faces whom (R-VI.B.1). */
+function checkDoubles(f: Frame): Check {
+  const { ctx, r, games, replacing, isFd, eligible, whole } = f;
+  const { state, side } = ctx;
+  const pairs = usedPairs(state, side, (round, game) => round === r.round && replacing.includes(game));
+  const mine = new Set<string>();
+  for (const g of games) {
+    if (g.players.length !== 2) continue;
+    const key = pairKey(g.players[0]!, g.players[1]!);
+    if (pairs.has(key) || mine.has(key)) {
+      return refuse('R-III.D.5', `${playerName(state, g.players[0]!)} and ${playerName(state, g.players[1]!)} have already played together as a pair in this match.`, 'PAIR_REPEATED');
     }
-  } else {
-    // singles: the FD's own forfeited slot (no machine) needs no answer (OQ-04)
-    for (const [i, g] of games.entries()) {
-      if (!isFd && r.games[replacing[i]! - 1]!.machineId === null && g.players.length > 0) {
-        return refuse('OQ-04', `Game ${replacing[i]} was forfeited by ${r.fd}: it takes no player.`, 'BAD_SHAPE');
-      }
-    }
-    const open = games.map((_, i) => replacing[i]!).filter((g) => isFd || r.games[g - 1]!.machineId !== null);
-    const empty = open.filter((g) => games[replacing.indexOf(g)]!.players.length === 0);
-    if (eligible.length >= 4 && empty.length > 0) return refuse('R-III.E.2', 'Each singles game needs one of your players.', 'BAD_SHAPE');
-    if (short && replacing.length === r.games.length && empty.length !== 1) {
-      return refuse('R-VI.A.3.1', 'With 3 players present, fill 3 singles games and leave exactly one slot empty: it is forfeited.', 'BAD_SHAPE');
-    }
-    forfeited.push(...empty);
-    // R-VI.B.2: when both teams are short they forfeit the same slot, the one the FD left without a machine.
-    if (!isFd && short && fdDecl?.short) {
-      const fdSlot = r.games.find((g) => g.machineId === null && replacing.includes(g.game));
-      if (fdSlot && !forfeited.includes(fdSlot.game)) forfeited.push(fdSlot.game);
+    mine.add(key);
+  }
+  const loneAt = games.findIndex((g) => g.players.length === 1 && g.writeIn === undefined);
+  if (eligible !== 3 || !whole || loneAt < 0) return null;
+  const lone = games[loneAt]!.players[0]!;
+  for (const x of state.rounds) {
+    if (x.format === 'DOUBLES' && x.round !== r.round && loneOf(state, x, side) === lone) {
+      return refuse('R-VI.A.2.3', `${playerName(state, lone)} already played alone in the other doubles round.`, 'LONE_TWICE');
     }
   }
-  return { short, forfeited };
+  // R-VI.B.1 with OQ-05: when both teams are short, each lone player faces the other team's pair.
+  if (!isFd && r.declarations[r.fd]?.short && r.games[replacing[loneAt]! - 1]!.players[r.fd].length !== 2) {
+    return refuse('R-VI.B.1', "Both teams have 3: put your lone player against the other team's pair.", 'BAD_SHAPE');
+  }
+  return null;
+}
+
+/**
+ * Validates a team's declaration for a round against everything but the order of declaring. `replacing` lists the
+ * game numbers whose lineup this declaration (re)writes: all of them for a declaration, some for a re-declaration.
+ */
+export function validatePlayers(ctx: Ctx, r: RoundState, games: Games, replacing: number[]): Validated | Decision {
+  const eligible = eligibleForRound(ctx.state, ctx.side, r.round, ctx.at).length;
+  const f: Frame = { ctx, r, games, replacing, isFd: ctx.side === r.fd, eligible, whole: replacing.length === r.games.length };
+  const bad = checkShape(f) ?? checkNames(f) ?? checkWriteIn(f) ?? (r.format === 'DOUBLES' ? checkDoubles(f) : null);
+  if (bad) return bad;
+  // An empty slot is forfeited. The slot a short FD gave up (OQ-04) goes to the SD, unless the SD has no player to
+  // spare either: then neither side has a player there and it is VOID (R-VI.B.2, CALC-1).
+  const forfeited = games.flatMap((g, i) => {
+    const n = replacing[i]!;
+    if (fdForfeitedSlot(f, n)) return eligible <= 3 ? [n] : [];
+    return g.players.length === 0 ? [n] : [];
+  });
+  return { short: eligible === 3, few: eligible < 4, forfeited };
 }
 
 /**
@@ -194,9 +260,9 @@ function minimumPlayCheck(ctx: Ctx, r: RoundState, games: { players: string[] }[
   const later = state.rounds.filter((x) => x.round > r.round).map((x) => x.round);
   if (canStillFit(state, side, after, later, seats)) return null;
   if (!canStillFit(state, side, waiting, [r.round, ...later], seats)) return null;
-  const names = after.map((p) => `${p.name} (present since ${clock(state, state.attendance[side][p.id]!.arrivedAt!)})`).join(', ');
+  const names = after.map((p) => `${p.name}, STARTER present since ${clock(state, state.attendance[side][p.id]!.arrivedAt!)},`).join(' ');
   const when = later.length === 0 ? `${ROUND_NAMES[r.round]} is the last chance` : 'the remaining rounds cannot seat them all';
-  return refuse('R-III.F.2', `Starters who attend must play: ${names} ${after.length === 1 ? 'has' : 'have'} not played and ${when}.`, 'MINIMUM_PLAY');
+  return refuse('R-III.F.2', `Starters who attend must play: ${names} ${after.length === 1 ? 'has' : 'have'} not played; ${when}.`, 'MINIMUM_PLAY');
 }
 
 /** R-VII.R.1: with the time limit on, a selection that took longer than the limit is logged (OQ-29), not refused. */
@@ -208,15 +274,16 @@ function overran(ctx: Ctx, r: RoundState): boolean {
   return at - from > state.setup.settings.selectionLimitMinutes * 60_000;
 }
 
-function checkDeclaredMachines(ctx: Ctx, r: RoundState, games: DeclaredGame[], short: boolean): Check {
+function checkDeclaredMachines(ctx: Ctx, r: RoundState, games: DeclaredGame[], few: boolean): Check {
   const { state, side } = ctx;
   if (side === r.fd) {
     for (const [i, g] of games.entries()) {
       if (g.machineId === undefined) return refuse('R-III.B.2', `Game ${i + 1} needs a machine: the first declarer picks every machine of the round.`, 'NO_MACHINE');
       if (g.machineId === null) {
-        const lawful = r.format === 'SINGLES' && short && g.players.length === 0;
-        if (!lawful) return refuse('R-III.B.2', `Game ${i + 1} needs a machine (only a short team's forfeited singles slot has none, OQ-04).`, 'NO_MACHINE');
-      } else if (g.players.length === 0 && r.format === 'SINGLES' && short) {
+        // OQ-04 (and OQ-12 below 3 players): only a slot the team gives up for lack of players has no machine.
+        const lawful = few && g.players.length === 0;
+        if (!lawful) return refuse('R-III.B.2', `Game ${i + 1} needs a machine (only a short team's forfeited slot has none, OQ-04).`, 'NO_MACHINE');
+      } else if (g.players.length === 0 && few) {
         return refuse('OQ-04', `Game ${i + 1}: the slot you forfeit takes no machine.`, 'BAD_SHAPE');
       }
     }
@@ -231,13 +298,26 @@ function checkDeclaredMachines(ctx: Ctx, r: RoundState, games: DeclaredGame[], s
   return null;
 }
 
+/** R-VI.A.2.4.2: a written-in name stays, even through a keying correction (OQ-37). */
+function writeInChange(before: DeclaredGame[], after: DeclaredGame[]): Check {
+  const was = before.map((g) => g.writeIn).filter((w) => w !== undefined);
+  const now = after.map((g) => g.writeIn).filter((w) => w !== undefined);
+  if (was.length === 0 || was.join() === now.join()) return null;
+  return refuse('R-VI.A.2.4.2', `The written-in name (${was.join()}) cannot be changed.`, 'WRITE_IN_LOCKED');
+}
+
 export function declareLineup(ctx: Ctx, p: PayloadOf<'declareLineup'>): Decision {
   const { state, side, at } = ctx;
   const closed = matchOpen(state);
   if (closed) return closed;
   const r = findRound(state, p.round);
   if (!r) return refuse('R-III.0.1', `There is no round ${p.round}.`, 'NO_SUCH_ROUND');
-  if (r.declarations[side]) return refuse('R-III.B.5', 'Your lineup for this round is declared and cannot change.', 'ALREADY_DECLARED');
+  const declared = r.declarations[side];
+  if (declared) {
+    const wi = writeInChange(declared.games, p.games);
+    if (wi) return wi;
+    return refuse('R-III.B.5', 'Your lineup for this round is declared and cannot change.', 'ALREADY_DECLARED');
+  }
   if (side !== r.fd && !r.declarations[r.fd]) {
     return refuse('R-III.B.3', `${r.fd} declares first in ${ROUND_NAMES[r.round]}; you answer once its lineup is in.`, 'NOT_YOUR_TURN');
   }
@@ -249,7 +329,7 @@ export function declareLineup(ctx: Ctx, p: PayloadOf<'declareLineup'>): Decision
   }
   const v = validatePlayers(ctx, r, p.games, r.games.map((g) => g.game));
   if ('ok' in v) return v;
-  const m = checkDeclaredMachines(ctx, r, p.games, v.short);
+  const m = checkDeclaredMachines(ctx, r, p.games, v.few);
   if (m) return m;
   const mp = minimumPlayCheck(ctx, r, p.games);
   if (mp) return mp;
@@ -264,6 +344,8 @@ export function validateLineupFix(ctx: Ctx, round: number, games: DeclaredGame[]
   if (!r || !r.declarations[side]) return refuse('OQ-37', 'Only a declared lineup can be corrected.', 'NOT_DECLARED');
   if (roundStarted(r)) return refuse('R-III.B.5', 'The round has started: its lineups cannot change.', 'ROUND_STARTED');
   if (games.length !== r.games.length) return refuse('OQ-37', 'A correction restates the whole lineup of the round.', 'BAD_SHAPE');
+  const wi = writeInChange(r.declarations[side]!.games, games);
+  if (wi) return wi;
   // Check the corrected lineup as if the old one had never been declared.
   const cleared: MatchState = {
     ...state,
@@ -275,5 +357,5 @@ export function validateLineupFix(ctx: Ctx, round: number, games: DeclaredGame[]
   const rr = cleared.rounds[round - 1]!;
   const v = validatePlayers(sub, rr, games, rr.games.map((g) => g.game));
   if ('ok' in v) return v;
-  return checkDeclaredMachines(sub, rr, games, v.short) ?? v;
+  return checkDeclaredMachines(sub, rr, games, v.few) ?? v;
 }

@@ -20,6 +20,9 @@ export function redeclareGames(ctx: Ctx, p: PayloadOf<'redeclareGames'>): Decisi
   if (new Set(numbers).size !== numbers.length) return refuse('R-III.B.6', 'Each game may be re-declared once per command.', 'BAD_SHAPE');
   for (const x of p.games) {
     const g = r.games[x.game - 1];
+    if (g?.awaitingMachine) {
+      return refuse('R-VII.L.2.7', `Game ${x.game} is waiting for ${r.fd} to choose its replacement machine; lineups change to fit the new machine.`, 'AWAITING_MACHINE');
+    }
     if (!g || !g.redeclarable) {
       return refuse('R-VII.L.2.7.1.2', `Game ${x.game} was not on the failed machine: its lineup stays unchanged.`, 'NOT_AFFECTED');
     }
@@ -28,6 +31,10 @@ export function redeclareGames(ctx: Ctx, p: PayloadOf<'redeclareGames'>): Decisi
     }
   }
   const v = validatePlayers(ctx, r, p.games, numbers);
+  // R-VII.L.2.7.1.3.p2 names the pairing rule for re-declarations: say so, so the captain sees why.
+  if ('ok' in v && !v.ok && v.refusal.rule === 'R-III.D.5') {
+    return refuse('R-VII.L.2.7.1.3.p2', `${v.refusal.message} A re-declaration may not repeat a pair (R-III.D.5).`, v.refusal.code);
+  }
   if ('ok' in v) return v;
   // R-VII.L.2.7.1.3.p1: nobody who still owes a game may be moved out of their last chance to play.
   const leaving = p.games.flatMap((x) => r.games[x.game - 1]!.players[side]).filter((id) => !p.games.some((x) => x.players.includes(id)));

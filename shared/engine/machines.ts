@@ -24,8 +24,8 @@ export function machineUnavailable(state: MatchState, machineId: string): Check 
  * machines, at least two distinct machines (R-VII.O.2) and no more than two games on one machine (R-VII.O.3);
  * with a single working machine every game is on it. Null entries are slots without a game (a forfeited slot).
  */
-export function checkRoundMachines(state: MatchState, machineIds: (string | null)[]): Check {
-  for (const id of machineIds) {
+export function checkRoundMachines(state: MatchState, machineIds: (string | null)[], chosenNow: (string | null)[] = machineIds): Check {
+  for (const id of chosenNow) {
     if (id === null) continue;
     const bad = machineUnavailable(state, id);
     if (bad) return bad;
@@ -67,7 +67,8 @@ export function replaceMachine(ctx: Ctx, p: PayloadOf<'replaceMachine'>): Decisi
     if (!waiting.includes(g)) return refuse('R-VII.L.2.7.1.2', `Game ${g} is not on the failed machine; its machine stays.`, 'NOT_AFFECTED');
   }
   const machines = r.games.map((g) => assigned.get(g.game) ?? (g.awaitingMachine ? null : g.machineId));
-  const bad = checkRoundMachines(state, machines);
+  // Only the machines chosen now must be working: a game already completed on the failed machine stands (OQ-38).
+  const bad = checkRoundMachines(state, machines, [...assigned.values()]);
   if (bad) return bad;
   return accept({ type: 'MachineReplaced', at, by: side, round: p.round, games: p.games });
 }

@@ -14,7 +14,8 @@ function homeMaySet(ctx: Ctx, rule: string): Check {
   // OQ-39: the machines available for league play at the start of the match.
   const machines = state.setup.venue.machines.length;
   if (machines > 3) return refuse(rule, `This venue has ${machines} machines: the option is only for venues with 1 to 3.`, 'TOO_MANY_MACHINES');
-  if (allGames(state).some((g) => g.startedAt !== null)) return refuse(rule, 'The first game has started: this had to be set before.', 'TOO_LATE');
+  // A game moved off a failed machine loses its start time but was started all the same (generation > 0).
+  if (allGames(state).some((g) => g.startedAt !== null || g.generation > 0)) return refuse(rule, 'The first game has started: this had to be set before.', 'TOO_LATE');
   return null;
 }
 

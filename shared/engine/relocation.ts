@@ -10,12 +10,14 @@ export function relocate(ctx: Ctx, p: PayloadOf<'relocate'>): Decision {
   const { state, side, at } = ctx;
   const closed = matchOpen(state);
   if (closed) return closed;
-  if (side !== 'HOME') return refuse('R-VII.A.1.3', 'HOME decides where the match moves.', 'NOT_CHOOSER');
+  // The same choice has two rules: a closed venue (R-VII.A.1.3) and a venue whose machines all failed (R-VII.L.2.8.1.3).
+  const closedVenue = p.cause === 'VENUE_CLOSED';
+  if (side !== 'HOME') return refuse(closedVenue ? 'R-VII.A.1.3' : 'R-VII.L.2.8.1.3', 'HOME decides where the match moves.', 'NOT_CHOOSER');
   if (p.cause === 'NO_WORKING_MACHINE' && workingMachineIds(state).length > 0) {
     return refuse('R-VII.N.1', 'At least one machine still works here: the match must be played at this venue.', 'MACHINES_WORK');
   }
   if (!p.leagueVenue && p.reason.trim() === '') {
-    return refuse('R-VII.A.1.2', 'The match must move to a regular league venue; say why that is not possible.', 'REASON_MISSING');
+    return refuse(closedVenue ? 'R-VII.A.1.2' : 'R-VII.L.2.8.1.2', 'The match must move to a regular league venue; say why that is not possible.', 'REASON_MISSING');
   }
   // Declared games that have not started go to the new venue's machines, chosen again by their FD.
   const unseated = allGames(state).filter((g) => g.startedAt === null && g.machineId !== null).map((g) => ({ round: g.round, game: g.game }));

@@ -11,13 +11,18 @@ import { accept, type Decision, refuse } from './refusal';
 /** Incidents after which a player's score continues in a second segment (R-VII.L.2.5, R-VII.L.2.4.2, R-VII.L.1.4.1.1.p5, R-VII.O.5.2.2). */
 const SEGMENT_INCIDENTS = new Set(['STUCK_BALL', 'SIDE_BY_SIDE']);
 
-function allowsSecondSegment(state: MatchState, g: GameState): boolean {
-  return currentEntries(state, g.round, g.game, g.generation).some(
-    (e) =>
-      e.kind === 'INCIDENT' && e.status === 'CONFIRMED' &&
-      (SEGMENT_INCIDENTS.has(e.incident.kind) ||
-        (e.incident.kind === 'MAJOR_FAILURE' && (e.incident.action === 'RESET_SEGMENTS' || e.incident.action === 'PLAYER_OPTION'))),
-  );
+/**
+ * A machine reset continues every player's score in a second game (R-VII.L.2.5.2); a compensation ball or stuck-ball
+ * game belongs only to the player it was granted to (R-VII.L.2.4.2, R-VII.L.1.4.1.1.p5, R-VII.O.5.2.2).
+ */
+function allowsSecondSegment(state: MatchState, g: GameState, playerId: string): boolean {
+  return currentEntries(state, g.round, g.game, g.generation).some((e) => {
+    if (e.kind !== 'INCIDENT' || e.status !== 'CONFIRMED') return false;
+    const inc = e.incident;
+    if (inc.kind === 'MAJOR_FAILURE' && inc.action === 'RESET_SEGMENTS') return true;
+    const granted = SEGMENT_INCIDENTS.has(inc.kind) || (inc.kind === 'MAJOR_FAILURE' && inc.action === 'PLAYER_OPTION');
+    return granted && (!inc.action || inc.action === 'PLAYER_OPTION') && inc.playerId === playerId;
+  });
 }
 
 export function enterScore(ctx: Ctx, p: PayloadOf<'enterScore'>): Decision {
@@ -40,8 +45,8 @@ export function enterScore(ctx: Ctx, p: PayloadOf<'enterScore'>): Decision {
   if (p.points > state.setup.settings.maxScore) {
     return refuse('MR-4', `${p.points.toLocaleString('en-US')} is beyond any real score on a machine; check the digits.`, 'ABSURD_SCORE');
   }
-  if (p.segment === 2 && !allowsSecondSegment(state, g)) {
-    return refuse('R-VII.L.2.5.2', 'A second score segment is only for a game continued after a confirmed machine reset or compensation ball.', 'NO_SEGMENT');
+  if (p.segment === 2 && !allowsSecondSegment(state, g, p.playerId)) {
+    return refuse('R-VII.L.2.5.2', `A second score segment is only for a game continued after a confirmed machine reset, or for the player granted a compensation ball; ${playerName(state, p.playerId)} has none.`, 'NO_SEGMENT');
   }
   events.push({ type: 'ScoreEntered', at, by: side, entryId: newId(state, 'E'), round: g.round, game: g.game, playerId: p.playerId, side: playerSide, points: p.points, segment: p.segment });
   return accept(...events);

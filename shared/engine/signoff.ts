@@ -11,10 +11,21 @@ import { TIEBREAKER_ROUND } from '../state';
 
 /** CALC-5 and MR-5: when a team may sign the scoresheet. */
 
+/**
+ * MR-4: entries still waiting for the other team's confirmation. A score entry that a later entry for the same
+ * player and segment (or, in the tie-breaker, the same team) replaced no longer binds anyone, so it does not block;
+ * neither does a disputed entry: a disputed score leaves its game without a result until it is entered again, and a
+ * disputed incident is not applied (the team that recorded it may challenge the game, R-VII.D).
+ */
 function unconfirmed(state: MatchState): number {
   const live = allGames(state).flatMap((g) => currentEntries(state, g.round, g.game, g.generation));
   const tb = state.tiebreaker ? currentEntries(state, TIEBREAKER_ROUND, 1, state.tiebreaker.generation) : [];
-  return [...live, ...tb].filter((e) => e.status !== 'CONFIRMED').length;
+  const entries = [...live, ...tb];
+  const key = (e: (typeof entries)[number]) =>
+    e.kind === 'SCORE' ? `${e.round}/${e.game}/${e.playerId ?? e.side}/${e.segment}` : e.id;
+  const latest = new Map<string, string>();
+  for (const e of entries) latest.set(key(e), e.id);
+  return entries.filter((e) => e.status === 'PENDING' && latest.get(key(e)) === e.id).length;
 }
 
 /** Why this team cannot sign now, or null. */

@@ -37,7 +37,7 @@ export function chooseTiebreaker(ctx: Ctx, p: PayloadOf<'chooseTiebreaker'>): De
     return refuse('R-III.G.1', 'A tie-breaker is played only when the points are equal after all four rounds.', 'NO_TIEBREAKER');
   }
   if (side !== 'HOME') return refuse('R-III.G.3', 'HOME chooses the tie-breaker format and machine.', 'NOT_CHOOSER');
-  if (state.tiebreaker) return refuse('R-III.G.3', 'The tie-breaker has been chosen.', 'ALREADY_DONE');
+  if (state.tiebreaker) return refuse('R-III.G.1', 'The tie-breaker has been chosen: exactly one tie-breaking game decides the match.', 'ALREADY_DONE');
   const m = machineUnavailable(state, p.machineId);
   if (m) return m;
   if (p.format === 'SHARED_GAME' && (presentPlayers(state, 'HOME', at).length < 3 || presentPlayers(state, 'AWAY', at).length < 3)) {

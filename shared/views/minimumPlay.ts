@@ -1,5 +1,5 @@
 import type { Player, Side } from '../league';
-import { type MatchState, teamOf } from '../state';
+import { findPlayer, type MatchState, teamOf } from '../state';
 import { gameOutcome } from './outcome';
 
 /**
@@ -22,9 +22,18 @@ export function writtenIn(state: MatchState, side: Side, playerId: string): bool
   return state.rounds.some((r) => r.games.some((g) => g.players[side].includes(playerId)));
 }
 
-/** Time of the team's last declaration of the match (round 4), if made. */
-function lastDeclarationAt(state: MatchState, side: Side): number | null {
-  return state.rounds[state.rounds.length - 1]!.declarations[side]?.at ?? null;
+/**
+ * R-VI.C.3.2: whether the team declared (or still has to declare) a round after the player's arrival in which the
+ * player could lawfully be written. A top-150 player counts only rounds their team declares first, or answers against
+ * a top-150 opponent (R-II.B.2.3, R-II.B.2.3.1); a round not yet declared by the FD offers them nothing known yet.
+ */
+function couldBeWrittenAfter(state: MatchState, side: Side, player: Player, arrivedAt: number): boolean {
+  return state.rounds.some((r) => {
+    const d = r.declarations[side];
+    if (d !== null && d.at < arrivedAt) return false;
+    if (!player.restricted || r.fd === side) return true;
+    return r.games.some((g) => g.players[r.fd].some((id) => findPlayer(state, r.fd, id)?.restricted));
+  });
 }
 
 export interface Owed {
@@ -35,16 +44,15 @@ export interface Owed {
 /**
  * STARTERS who still owe a game: arrived, not exempt, not played. Exempt: reserves (R-III.F.3), players the league
  * bars from this match, players who left (R-VI.C.3.1; written in and then gone, OQ-11), and late arrivals after the
- * team's last declaration (R-VI.C.3.2).
+ * team's last declaration that could have included them (R-VI.C.3.2).
  */
 export function owedGames(state: MatchState, side: Side): Owed[] {
-  const last = lastDeclarationAt(state, side);
   const owed: Owed[] = [];
   for (const player of teamOf(state, side).players) {
     if (player.status !== 'STARTER' || player.ineligible) continue;
     const a = state.attendance[side][player.id];
     if (!a || a.arrivedAt === null || a.departedAt !== null) continue;
-    if (last !== null && a.arrivedAt > last) continue;
+    if (!couldBeWrittenAfter(state, side, player, a.arrivedAt)) continue;
     if (hasPlayed(state, side, player.id)) continue;
     owed.push({ player, arrivedAt: a.arrivedAt });
   }

@@ -2,7 +2,7 @@ import type { Side } from '../league';
 import { other } from '../league';
 import type { MatchState, RoundState } from '../state';
 import { TIEBREAKER_ROUND } from '../state';
-import { currentEntries, gameOutcome, hasOutcome, matchResult, tiebreakerOutcome, tiebreakerRequired } from './outcome';
+import { currentEntries, gameOutcome, hasOutcome, matchResult, occurrence, tiebreakerOutcome, tiebreakerRequired } from './outcome';
 import { orderSet } from './seating';
 
 /** What a captain should do next: the scoresheet's to-do list, so nobody has to know the rules by heart. */
@@ -26,10 +26,32 @@ export function nextActions(state: MatchState, side: Side): NextAction[] {
   for (const p of state.proposals) {
     if (p.status === 'OPEN' && p.by === them) todo.push({ code: 'ANSWER_PROPOSAL', text: `Answer ${them}'s proposal (${p.agreement.kind.toLowerCase().replace(/_/g, ' ')})` });
   }
+  // R-VII.D.3.1: the challenged team is told at once.
+  for (const c of state.challenges) {
+    if (c.status === 'OPEN' && c.by === them) todo.push({ code: 'CHALLENGED', text: `${them} challenges round ${c.round} game ${c.game}: the match will be reported to the league`, round: c.round, game: c.game });
+  }
+  // R-III.C.6.1.1.2: the opposing team's choice after a first login found after balls were completed.
+  for (const e of state.entries) {
+    if (e.kind === 'INCIDENT' && e.status === 'CONFIRMED' && e.incident.kind === 'LOGGED_IN' && e.incident.side === them &&
+      e.incident.phase === 'AFTER_BALLS' && !e.loggedInOption && !e.ball2Started && occurrence(state, e) === 1 &&
+      e.generation === state.rounds[e.round - 1]?.games[e.game - 1]?.generation) {
+      todo.push({ code: 'LOGGED_IN_CHOICE', text: `Choose before ball 2: ${them}'s logged-in player continues, or plays a new separate game`, round: e.round, game: e.game });
+    }
+  }
   const toConfirm = state.entries.filter((e) => e.by === them && e.status === 'PENDING');
   if (toConfirm.length > 0) todo.push({ code: 'CONFIRM_ENTRIES', text: `Confirm or dispute ${toConfirm.length} ${toConfirm.length === 1 ? 'entry' : 'entries'} by ${them}` });
   if (state.outcome || result.status === 'DECIDED') {
-    if (!state.signoffs[side]) todo.push({ code: 'SIGN', text: 'Check the scoresheet and sign it (or challenge)' });
+    // R-VII.D.3.3: a team with an open challenge does not sign; it waits for the ruling.
+    const challenging = state.challenges.some((c) => c.status === 'OPEN' && c.by === side);
+    if (challenging) todo.push({ code: 'WAIT', text: 'Your challenge is open: the league rules on it; send the report within 24 hours' });
+    else if (!state.signoffs[side]) todo.push({ code: 'SIGN', text: 'Check the scoresheet and sign it (or challenge)' });
+    return todo;
+  }
+  // R-VII.L.2.8: no machine of the venue works any more: the match moves (HOME decides where) or is rescheduled.
+  if (state.machines.length > 0 && !state.machines.some((m) => state.machineStatus[m.id] === 'WORKING')) {
+    todo.push(side === 'HOME'
+      ? { code: 'RELOCATE', text: 'No machine works: choose where the match moves (a league venue if possible), or propose a new date' }
+      : { code: 'WAIT', text: 'No machine works: HOME chooses where the match moves, or both agree on a new date' });
     return todo;
   }
   const r = currentRound(state);
@@ -72,4 +94,31 @@ export function nextActions(state: MatchState, side: Side): NextAction[] {
     else todo.push({ code: 'SCORES', text: 'Enter the tie-breaker scores', round: TIEBREAKER_ROUND });
   }
   return todo;
+}
+
+/**
+ * R-VII.R.1: with the time limit on, when the current machine selection must be made (the first declarer's
+ * declaration of the round being played), or null when no selection is pending or the limit is off.
+ */
+export function selectionDeadline(state: MatchState): { round: number; side: Side; by: number } | null {
+  if (state.timeLimitSince === null) return null;
+  const r = currentRound(state);
+  if (!r || r.declarations[r.fd]) return null;
+  const prev = state.rounds[r.round - 2];
+  const from = Math.max(state.timeLimitSince, prev?.lastActivityAt ?? state.setup.scheduledStart);
+  return { round: r.round, side: r.fd, by: from + state.setup.settings.selectionLimitMinutes * 60_000 };
+}
+
+/**
+ * What the league officials must hear about or settle (R-VII.A.2, R-VII.L.2.8.5, R-VII.D.2.4): a relocation, a
+ * rescheduling, and every open challenge.
+ */
+export function officialNotices(state: MatchState): NextAction[] {
+  const out: NextAction[] = [];
+  if (state.relocatedTo) out.push({ code: 'RELOCATED', text: `The match moved to ${state.relocatedTo.venueName}${state.relocatedTo.leagueVenue ? '' : ` (not a league venue: ${state.relocatedTo.reason})`}` });
+  if (state.rescheduled) out.push({ code: 'RESCHEDULED', text: `The match was rescheduled to ${state.rescheduled.date} at ${state.rescheduled.venue}` });
+  for (const c of state.challenges) {
+    if (c.status === 'OPEN') out.push({ code: 'RULING', text: `${c.by} challenged round ${c.round} game ${c.game}: ${c.reason}`, round: c.round, game: c.game });
+  }
+  return out;
 }

@@ -80,11 +80,18 @@ export function gameOutcome(state: MatchState, g: GameState): GameOutcome {
   const forfeits = new Set(g.forfeitedBy);
   if (forfeits.size === 2) return { kind: 'VOID' };
   if (forfeits.size === 1) return { kind: 'FORFEIT_WIN', side: other([...forfeits][0]!) };
-  if (g.startedAt === null || g.seated === null || g.awaitingMachine) return { kind: 'PENDING' };
+  const pen = penalties(state, g);
+  if (g.startedAt === null || g.seated === null || g.awaitingMachine) {
+    // R-VII.J.2.1.2: a second practice occurrence can cost a team a game before it starts. The team forfeits it:
+    // the game is not played, and the other team's players, ready to play, count as having played (OQ-09 (a)).
+    // Any other penalty needs the game under way.
+    if (pen.gameLoss.HOME && pen.gameLoss.AWAY) return { kind: 'NO_RESULT' };
+    if (pen.gameLoss.HOME || pen.gameLoss.AWAY) return { kind: 'FORFEIT_WIN', side: pen.gameLoss.HOME ? 'AWAY' : 'HOME' };
+    return { kind: 'PENDING' };
+  }
 
   const entries = currentEntries(state, g.round, g.game, g.generation);
   const scores = entries.filter((e): e is ScoreEntry => e.kind === 'SCORE');
-  const pen = penalties(state, g);
   const totals: Record<Side, number | null> = { HOME: null, AWAY: null };
   const out: Record<Side, boolean> = { HOME: false, AWAY: false };
   let complete = true;
@@ -197,4 +204,92 @@ export function matchResult(state: MatchState): MatchResult {
   const tb = tiebreakerOutcome(state);
   if (tb.kind === 'WIN') return { status: 'DECIDED', winner: tb.side, points, how: 'tie-breaker (R-III.G)' };
   return { status: 'IN_PROGRESS', points };
+}
+
+/** R-III.G.3.1.5 / R-III.G.3.2.5: AWAY is Player 1 of the tie-breaker, HOME Player 2; in Shared Game the list is the ball order (OQ-33). */
+export interface TiebreakerSeat {
+  position: 1 | 2;
+  side: Side;
+  players: string[] | null;
+}
+
+export function tiebreakerSeats(state: MatchState): TiebreakerSeat[] | null {
+  const tb = state.tiebreaker;
+  if (!tb) return null;
+  return [
+    { position: 1, side: 'AWAY', players: tb.players.AWAY },
+    { position: 2, side: 'HOME', players: tb.players.HOME },
+  ];
+}
+
+/** R-VII.D.3.2: games marked "Challenged" on the scoresheet (the circle), with who challenged them. */
+export function challengedGames(state: MatchState): { round: number; game: number; by: Side; reportDue: number }[] {
+  return state.challenges.filter((c) => c.status === 'OPEN').map((c) => ({ round: c.round, game: c.game, by: c.by, reportDue: c.reportDue }));
+}
+
+/** OQ-36: open challenges whose report is overdue at `now`; flagged for the official, nothing decided automatically. */
+export function overdueChallenges(state: MatchState, now: number): string[] {
+  return state.challenges.filter((c) => c.status === 'OPEN' && now > c.reportDue).map((c) => c.id);
+}
+
+/** R-VII.D.3.5: warnings the officials gave each team in this match. */
+export function warnings(state: MatchState): Record<Side, number> {
+  const count = { HOME: 0, AWAY: 0 };
+  for (const c of state.challenges) if (c.warned) count[c.warned] += 1;
+  return count;
+}
+
+/**
+ * R-VII.D.2.3: a game played under two readings. For each open challenge that carries the other reading's result,
+ * the match points as played and as they would be under the other reading; the official's ruling picks one.
+ */
+export function challengeReadings(state: MatchState): { challengeId: string; round: number; game: number; asPlayed: Record<Side, number>; alternative: Record<Side, number> }[] {
+  const asPlayed = gamePointsTotal(state);
+  return state.challenges.filter((c) => c.status === 'OPEN' && c.alternative).map((c) => {
+    const g = state.rounds[c.round - 1]!.games[c.game - 1]!;
+    const here = gamePoints(state, g);
+    const worth = state.rounds[c.round - 1]!.format === 'DOUBLES' ? 2 : 1;
+    const alternative = { HOME: asPlayed.HOME - here.HOME, AWAY: asPlayed.AWAY - here.AWAY };
+    if (c.alternative === 'HOME' || c.alternative === 'AWAY') alternative[c.alternative] += worth;
+    return { challengeId: c.id, round: c.round, game: c.game, asPlayed, alternative };
+  });
+}
+
+/**
+ * Where the scoresheet stands (MR-5, R-VII.D.3.3, CALC-4): FINAL once both teams signed; CHALLENGED while a challenge
+ * is open, and CHALLENGED_PENDING_RULING once the other team has signed; RULED when an official has ruled on every
+ * challenge and a team has signed, or recorded the outcome itself (an improper move); AWAITING_SIGNATURE when one
+ * team has signed.
+ */
+export type SheetStatus = 'IN_PROGRESS' | 'AWAITING_SIGNATURE' | 'CHALLENGED' | 'CHALLENGED_PENDING_RULING' | 'RULED' | 'FINAL';
+
+export function sheetStatus(state: MatchState): SheetStatus {
+  const signed = SIDES.filter((s) => state.signoffs[s]);
+  if (signed.length === 2) return 'FINAL';
+  const open = state.challenges.some((c) => c.status === 'OPEN');
+  if (open) return signed.length > 0 ? 'CHALLENGED_PENDING_RULING' : 'CHALLENGED';
+  // R-VII.N.2.1: an improper move is recorded by a league official: that record is the ruling.
+  if (state.outcome?.kind === 'IMPROPER_MOVE') return 'RULED';
+  if (signed.length > 0 && state.challenges.some((c) => c.status === 'RULED')) return 'RULED';
+  return signed.length > 0 ? 'AWAITING_SIGNATURE' : 'IN_PROGRESS';
+}
+
+/**
+ * CALC-4: what the match adds to each team's standings: a win or a loss and its match points. Nothing until the
+ * match is final (both signed) or ruled by an official. A result without a winner (both refused to play on with
+ * equal points) records no win or loss; the officials settle it.
+ */
+export type StandingsEntry = Record<Side, { result: 'W' | 'L' | null; points: number }>;
+
+export function standingsEntry(state: MatchState): StandingsEntry | null {
+  const status = sheetStatus(state);
+  if (status !== 'FINAL' && status !== 'RULED') return null;
+  const r = matchResult(state);
+  if (r.status !== 'DECIDED') return null;
+  const result = (s: Side): 'W' | 'L' | null => {
+    if (state.outcome?.kind === 'DOUBLE_FORFEIT') return 'L';
+    if (r.winner === null) return null;
+    return r.winner === s ? 'W' : 'L';
+  };
+  return { HOME: { result: result('HOME'), points: r.points.HOME }, AWAY: { result: result('AWAY'), points: r.points.AWAY } };
 }

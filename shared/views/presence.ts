@@ -1,5 +1,5 @@
 import type { Side } from '../league';
-import { type MatchState, teamOf } from '../state';
+import { findPlayer, type MatchState, teamOf } from '../state';
 
 /** Present = marked arrived and not marked departed, at the given time (catalogue 0.3 "Present"). */
 export function isPresent(state: MatchState, side: Side, playerId: string, at: number): boolean {
@@ -12,11 +12,18 @@ export function presentPlayers(state: MatchState, side: Side, at: number): strin
   return teamOf(state, side).players.filter((p) => isPresent(state, side, p.id, at)).map((p) => p.id);
 }
 
-/** Players who may be written into this round: present, not barred by the league, and top-150 only when FD (OQ-40). */
+/**
+ * Players who may be written into this round: present, not barred by the league, and top-150 only when FD (OQ-40),
+ * or, answering, when the FD has put a top-150 player in this round that they can face (R-II.B.2.3.1). This count
+ * decides whether the team declares the round as a team of 3 (OQ-10).
+ */
 export function eligibleForRound(state: MatchState, side: Side, round: number, at: number): string[] {
-  const fd = state.rounds[round - 1]?.fd;
+  const r = state.rounds[round - 1];
+  const fd = r?.fd;
+  const facesRestricted = !!r && fd !== undefined && fd !== side &&
+    r.games.some((g) => g.players[fd].some((id) => findPlayer(state, fd, id)?.restricted));
   return teamOf(state, side)
-    .players.filter((p) => isPresent(state, side, p.id, at) && !p.ineligible && (!p.restricted || fd === side))
+    .players.filter((p) => isPresent(state, side, p.id, at) && !p.ineligible && (!p.restricted || fd === side || facesRestricted))
     .map((p) => p.id);
 }
 

@@ -1,0 +1,64 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+
+/**
+ * The floor: a bare Socket.IO 4.8 relay speaking just enough of the League Night protocol for the same load
+ * generator to drive it. Rooms, no validation, no store, no engine: a `command` is numbered (a per-room counter),
+ * broadcast to the room as an `events` message and acknowledged. A connection gets a `snapshot` with the room's
+ * counter so clients start from a version, as they do with the real server.
+ *
+ * Started by bench/run.ts with PORT (0 = any) and HOST (127.0.0.1); prints "(port N)" once listening.
+ *
+ * RELAY_ADAPTER=redis-streams (with REDIS_URL, REDIS_PREFIX) puts the same Redis streams adapter under it as the
+ * real server uses (server/room/crossProcess.ts), to tell the adapter's share of the cost from the room's.
+ */
+const port = Number(process.env.PORT ?? 0);
+const host = process.env.HOST ?? '127.0.0.1';
+
+const http = createServer((_req, res) => {
+  res.writeHead(404).end();
+});
+let adapter: ReturnType<typeof createAdapter> | undefined;
+let redis: ReturnType<typeof createClient> | undefined;
+if (process.env.RELAY_ADAPTER === 'redis-streams') {
+  redis = createClient({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+  redis.on('error', () => undefined);
+  await redis.connect();
+  const prefix = process.env.REDIS_PREFIX ?? 'bench:relay:';
+  adapter = createAdapter(redis, { streamName: `${prefix}socket.io`, channelPrefix: `${prefix}socket.io` });
+}
+const io = new Server(http, { transports: ['websocket'], serveClient: false, ...(adapter ? { adapter } : {}) });
+const versions = new Map<string, number>();
+
+io.on('connection', (socket) => {
+  const matchId = String((socket.handshake.auth as { matchId?: unknown }).matchId ?? '');
+  const room = `match:${matchId}`;
+  void socket.join(room);
+  socket.emit('welcome', { role: 'spectator', matchId, protocolVersion: 1 });
+  socket.emit('snapshot', { matchId, version: versions.get(matchId) ?? 0, state: {} });
+  socket.on('command', (envelope: { type?: unknown; payload?: unknown }, ack: unknown) => {
+    const fromVersion = versions.get(matchId) ?? 0;
+    const version = fromVersion + 1;
+    versions.set(matchId, version);
+    const payload = typeof envelope?.payload === 'object' && envelope.payload !== null ? envelope.payload : {};
+    io.to(room).emit('events', { matchId, fromVersion, events: [{ version, event: { type: envelope?.type, at: Date.now(), ...payload } }] });
+    if (typeof ack === 'function') ack({ status: 'accepted', version });
+  });
+});
+
+http.listen(port, host, () => {
+  console.log(`Bare relay listening (port ${(http.address() as AddressInfo).port})`);
+});
+
+const stop = () => {
+  io.disconnectSockets(true);
+  void io.close(() => {
+    void (redis?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  });
+  setTimeout(() => process.exit(0), 2000).unref();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

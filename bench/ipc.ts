@@ -1,0 +1,115 @@
+import type { HistogramData } from './histogram';
+
+/** Messages between the orchestrator (bench/run.ts) and its load-generator processes (bench/loadgen.ts). */
+
+/** ours: the real server; bare: the bare relay; bare-adapter: the bare relay on the Redis streams adapter. */
+export type Target = 'ours' | 'bare' | 'bare-adapter';
+
+export interface RoomSpec {
+  matchId: string;
+  /** Captain tokens (the `t` of the captain links). The bare relay needs none. */
+  tokens: { HOME: string; AWAY: string } | null;
+}
+
+export interface InitMessage {
+  type: 'init';
+  /** Always http://127.0.0.1:<port>. */
+  url: string;
+  target: Target;
+  rooms: RoomSpec[];
+  spectatorsPerRoom: number;
+  /** Connections opening at once in this process. */
+  connectConcurrency: number;
+  genIndex: number;
+}
+
+export interface StartMessage {
+  type: 'start';
+  /** Epoch ms at which the rooms start sending (each with its own random phase within one interval). */
+  startAt: number;
+  warmupMs: number;
+  measureMs: number;
+  /** Time between two commands of one room (1000 = 1 command per second per room). */
+  intervalMs: number;
+  /** After the last command: how long to wait for the last broadcasts before counting what is missing. */
+  drainMs: number;
+}
+
+export interface CloseMessage {
+  type: 'close';
+}
+
+export type ToGen = InitMessage | StartMessage | CloseMessage;
+
+export interface ConnectedMessage {
+  type: 'connected';
+  genIndex: number;
+  sockets: number;
+  failed: number;
+  firstError: string | null;
+  ms: number;
+}
+
+export interface GenStats {
+  genIndex: number;
+  rooms: number;
+  sockets: number;
+  /** Commands sent in the measurement window, and their answers. */
+  commandsSent: number;
+  accepted: number;
+  refused: Record<string, number>;
+  errors: Record<string, number>;
+  ackTimeouts: number;
+  /** A tick found the room's previous command still unanswered (the room fell behind its 1/s pace). */
+  lateTicks: number;
+  /** Rooms that played their whole script before the end of the window. */
+  roomsFinished: number;
+  ack: HistogramData;
+  /** Per delivery: command sent -> one spectator has the update. */
+  fanout: HistogramData;
+  /** Per update: command sent -> the LAST spectator of the room has it. */
+  fanoutAll: HistogramData;
+  /** Updates (events messages) the generator expected each client to see, and the deliveries counted. */
+  updatesExpected: number;
+  deliveries: number;
+  /** Correctness, over every client: events never received, received twice, and messages that skipped ahead. */
+  lostEvents: number;
+  clientsBehind: number;
+  duplicateEvents: number;
+  outOfOrder: number;
+  /** Of outOfOrder: seen by a captain (the sender gets its events directly, other updates through the adapter). */
+  outOfOrderCaptains: number;
+  malformed: number;
+  eventsBeforeSnapshot: number;
+  disconnects: number;
+  problems: Record<string, number>;
+  /** Sampled on one spectator (events) and both captains (acks) per room: bytes on the wire incl. WebSocket header. */
+  wire: {
+    eventsFrames: number;
+    eventsBytes: number;
+    eventsPerFrame: number;
+    ackFrames: number;
+    ackBytes: number;
+    commandFrames: number;
+    commandBytes: number;
+    snapshotFrames: number;
+    snapshotBytes: number;
+  };
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  cpuMs: number;
+  rssMb: number;
+}
+
+export interface DoneMessage {
+  type: 'done';
+  stats: GenStats;
+}
+
+export interface FatalMessage {
+  type: 'fatal';
+  genIndex: number;
+  error: string;
+}
+
+export type FromGen = ConnectedMessage | DoneMessage | FatalMessage;

@@ -1,0 +1,466 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import type { Side } from '../shared/index';
+import type { EventsMessage, Reply, SnapshotMessage } from '../shared/protocol';
+import { Histogram } from './histogram';
+import type { FromGen, GenStats, InitMessage, RoomSpec, StartMessage, ToGen } from './ipc';
+import { fullMatchScript, type Step } from './matchScript';
+
+/**
+ * One load-generator process (forked by bench/run.ts). It holds every client of the rooms it was given (2 captains
+ * + S spectators each), so a command's send time and its arrival at each spectator are read from the same clock
+ * (performance.now of this process) without any cross-process bookkeeping.
+ *
+ * Each room plays the full-match script, one command per interval from one of its captains, waiting for the
+ * answer of the previous command (a captain taps, sees it saved, taps again). A broadcast `events` message is
+ * matched to the command that caused it by its `fromVersion`: commands of a room are sequential, so the update
+ * with fromVersion = v is the one caused by the command sent while the room was at v.
+ *
+ * Every client checks version continuity: a batch must start at the version it holds (else: out of order / gap),
+ * must not repeat events (duplicates), and at the end every client must hold the room's last acknowledged version
+ * (else: lost).
+ */
+
+const ACK_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 30_000;
+/** Hard stop: a generator never outlives a run, even if the orchestrator died without telling it. */
+const MAX_LIFETIME_MS = 30 * 60_000;
+
+interface Client {
+  socket: Socket;
+  room: Room;
+  role: 'captain' | 'spectator';
+  side: Side | null;
+  version: number | undefined;
+  /** Bytes are counted on one spectator per room and on the captains. */
+  sampled: boolean;
+  disconnected: boolean;
+}
+
+interface Update {
+  t0: number;
+  measured: boolean;
+  remaining: number;
+  maxLatency: number;
+}
+
+interface Room {
+  spec: RoomSpec;
+  index: number;
+  clients: Client[];
+  captains: Partial<Record<Side, Client>>;
+  spectators: number;
+  /** The version after the last accepted command (what the room's sender believes). */
+  version: number;
+  step: number;
+  inFlight: boolean;
+  late: boolean;
+  lastEntryId: string | null;
+  updates: Map<number, Update>;
+  timer: NodeJS.Timeout | null;
+  finished: boolean;
+}
+
+const script: Step[] = fullMatchScript();
+let init: InitMessage | null = null;
+const rooms: Room[] = [];
+const clients: Client[] = [];
+
+const ack = new Histogram();
+const fanout = new Histogram();
+const fanoutAll = new Histogram();
+const counters = {
+  commandsSent: 0,
+  accepted: 0,
+  ackTimeouts: 0,
+  lateTicks: 0,
+  updatesExpected: 0,
+  deliveries: 0,
+  duplicateEvents: 0,
+  outOfOrder: 0,
+  outOfOrderCaptains: 0,
+  malformed: 0,
+  eventsBeforeSnapshot: 0,
+  disconnects: 0,
+};
+const refused: Record<string, number> = {};
+const errors: Record<string, number> = {};
+const problems: Record<string, number> = {};
+const wire = {
+  eventsFrames: 0,
+  eventsBytes: 0,
+  eventsPerFrame: 0,
+  ackFrames: 0,
+  ackBytes: 0,
+  commandFrames: 0,
+  commandBytes: 0,
+  snapshotFrames: 0,
+  snapshotBytes: 0,
+};
+
+let measureFrom = Number.POSITIVE_INFINITY;
+let measureTo = Number.POSITIVE_INFINITY;
+let sendingUntil = Number.POSITIVE_INFINITY;
+let stopping = false;
+
+const bump = (rec: Record<string, number>, key: string) => {
+  rec[key] = (rec[key] ?? 0) + 1;
+};
+
+const send = (message: FromGen) => {
+  if (process.connected) process.send?.(message);
+};
+
+/** Bytes of a WebSocket text frame carrying an engine.io message packet ("4" + data). */
+function frameBytes(data: string, fromClient: boolean): number {
+  const payload = 1 + Buffer.byteLength(data);
+  const header = payload < 126 ? 2 : payload < 65536 ? 4 : 10;
+  return payload + header + (fromClient ? 4 : 0);
+}
+
+function safeId(s: string): string {
+  return s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 48);
+}
+
+function openClient(room: Room, role: 'captain' | 'spectator', side: Side | null, sampled: boolean): Promise<Client> {
+  const { url } = init!;
+  const auth: Record<string, unknown> = { matchId: room.spec.matchId };
+  if (role === 'captain' && side) {
+    if (room.spec.tokens) auth.token = room.spec.tokens[side];
+    auth.deviceId = safeId(`bench-${side}-${room.spec.matchId}`).padEnd(8, '0');
+  }
+  const socket = io(url, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    timeout: CONNECT_TIMEOUT_MS,
+    auth,
+  });
+  const client: Client = { socket, room, role, side, version: undefined, sampled, disconnected: false };
+
+  if (sampled) {
+    socket.io.on('open', () => {
+      const engine = socket.io.engine;
+      engine.on('packet', (packet: { type: string; data?: unknown }) => {
+        if (packet.type !== 'message' || typeof packet.data !== 'string') return;
+        const d = packet.data;
+        if (role === 'spectator' && d.startsWith('2["events"')) {
+          wire.eventsFrames++;
+          wire.eventsBytes += frameBytes(d, false);
+        } else if (d.startsWith('2["snapshot"')) {
+          wire.snapshotFrames++;
+          wire.snapshotBytes += frameBytes(d, false);
+        } else if (role === 'captain' && d.charCodeAt(0) === 51 /* '3': ack */) {
+          wire.ackFrames++;
+          wire.ackBytes += frameBytes(d, false);
+        }
+      });
+      engine.on('packetCreate', (packet: { type: string; data?: unknown }) => {
+        if (packet.type === 'message' && typeof packet.data === 'string' && packet.data.includes('"command"')) {
+          wire.commandFrames++;
+          wire.commandBytes += frameBytes(packet.data, true);
+        }
+      });
+    });
+  }
+
+  socket.on('events', (message: EventsMessage) => onEvents(client, message));
+  socket.on('snapshot', (message: SnapshotMessage) => {
+    if (client.version === undefined || message.version >= client.version) client.version = message.version;
+  });
+  socket.on('problem', (p: { code?: string }) => bump(problems, String(p?.code)));
+  socket.on('replaced', () => bump(problems, 'replaced'));
+  socket.on('disconnect', () => {
+    if (!stopping && !client.disconnected) counters.disconnects++;
+    client.disconnected = true;
+  });
+
+  return new Promise<Client>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no snapshot within 30 s of connecting')), CONNECT_TIMEOUT_MS);
+    socket.once('connect_error', (err: Error & { data?: unknown }) => {
+      clearTimeout(timer);
+      reject(new Error(`connect_error: ${err.message} ${JSON.stringify(err.data ?? '')}`));
+    });
+    const ready = () => {
+      clearTimeout(timer);
+      resolve(client);
+    };
+    if (client.version !== undefined) ready();
+    else socket.once('snapshot', ready);
+  });
+}
+
+function onEvents(client: Client, message: EventsMessage): void {
+  const now = performance.now();
+  const room = client.room;
+  const events = message.events;
+  if (!Array.isArray(events) || events.length === 0) {
+    counters.malformed++;
+    return;
+  }
+  if (client.version === undefined) {
+    counters.eventsBeforeSnapshot++;
+    return;
+  }
+  const from = message.fromVersion;
+  for (let i = 0; i < events.length; i++) {
+    if (events[i]!.version !== from + i + 1) {
+      counters.malformed++;
+      break;
+    }
+  }
+  const last = from + events.length;
+  if (client.role === 'captain') {
+    for (const e of events) {
+      const ev = e.event as { type?: string; entryId?: string };
+      if (ev.type === 'ScoreEntered' && ev.entryId) room.lastEntryId = ev.entryId;
+    }
+  }
+  if (from < client.version) {
+    counters.duplicateEvents += Math.min(last, client.version) - from;
+    if (last > client.version) client.version = last;
+    return;
+  }
+  if (from > client.version) {
+    counters.outOfOrder++;
+    if (client.role === 'captain') counters.outOfOrderCaptains++;
+    client.version = last;
+    return;
+  }
+  client.version = last;
+  if (client.role !== 'spectator') return;
+  counters.deliveries++;
+  const update = room.updates.get(from);
+  if (!update) return;
+  const latency = now - update.t0;
+  if (update.measured) fanout.record(latency);
+  if (latency > update.maxLatency) update.maxLatency = latency;
+  if (--update.remaining === 0) {
+    if (update.measured) fanoutAll.record(update.maxLatency);
+    room.updates.delete(from);
+  }
+}
+
+function sendNext(room: Room): void {
+  if (stopping) return;
+  const now = performance.now();
+  if (now >= sendingUntil) return;
+  if (room.step >= script.length) {
+    room.finished = true;
+    return;
+  }
+  if (room.inFlight) {
+    room.late = true;
+    if (now >= measureFrom && now < measureTo) counters.lateTicks++;
+    return;
+  }
+  const step = script[room.step]!;
+  const captain = room.captains[step.side];
+  if (!captain || captain.disconnected) return;
+  const command = step.build({ now: Date.now(), lastEntryId: room.lastEntryId });
+  const commandId = `c${room.index.toString(36)}x${room.step}x${randomBytes(6).toString('hex')}`;
+  const fromVersion = room.version;
+  const measured = now >= measureFrom && now < measureTo;
+  room.step++;
+  room.inFlight = true;
+  room.updates.set(fromVersion, { t0: now, measured, remaining: room.spectators, maxLatency: 0 });
+  if (measured) counters.commandsSent++;
+  const envelope = { commandId, matchId: room.spec.matchId, expectedVersion: fromVersion, type: command.type, payload: command.payload };
+  captain.socket.timeout(ACK_TIMEOUT_MS).emit('command', envelope, (err: Error | null, reply: Reply) => {
+    const t1 = performance.now();
+    room.inFlight = false;
+    if (err) {
+      if (measured) counters.ackTimeouts++;
+    } else {
+      if (measured) ack.record(t1 - now);
+      if (reply.status === 'accepted') {
+        if (measured) counters.accepted++;
+        if (reply.version > fromVersion) {
+          room.version = reply.version;
+          if (measured) counters.updatesExpected++;
+        } else room.updates.delete(fromVersion);
+      } else {
+        room.updates.delete(fromVersion);
+        if (reply.status === 'refused') bump(refused, `${step.type}:${reply.rule}:${reply.code}`);
+        else if (reply.status === 'error') bump(errors, reply.code);
+        else bump(errors, reply.status);
+      }
+    }
+    if (room.late) {
+      room.late = false;
+      setImmediate(() => sendNext(room));
+    }
+  });
+}
+
+async function connectAll(): Promise<void> {
+  const { rooms: specs, spectatorsPerRoom, connectConcurrency, genIndex } = init!;
+  const started = performance.now();
+  specs.forEach((spec, index) => {
+    rooms.push({
+      spec,
+      index: genIndex * 100_000 + index,
+      clients: [],
+      captains: {},
+      spectators: spectatorsPerRoom,
+      version: 0,
+      step: 0,
+      inFlight: false,
+      late: false,
+      lastEntryId: null,
+      updates: new Map(),
+      timer: null,
+      finished: false,
+    });
+  });
+  // Captains first (they are few), then spectators room by room.
+  const jobs: (() => Promise<Client>)[] = [];
+  for (const room of rooms) {
+    for (const side of ['HOME', 'AWAY'] as const) jobs.push(() => openClient(room, 'captain', side, true));
+  }
+  for (let s = 0; s < spectatorsPerRoom; s++) {
+    for (const room of rooms) jobs.push(() => openClient(room, 'spectator', null, s === 0));
+  }
+  let failed = 0;
+  let firstError: string | null = null;
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      try {
+        const c = await job();
+        clients.push(c);
+        c.room.clients.push(c);
+        if (c.role === 'captain' && c.side) c.room.captains[c.side] = c;
+      } catch (err) {
+        failed++;
+        firstError ??= err instanceof Error ? err.message : String(err);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connectConcurrency }, worker));
+  for (const room of rooms) {
+    room.spectators = room.clients.filter((c) => c.role === 'spectator').length;
+    room.version = room.captains.HOME?.version ?? room.captains.AWAY?.version ?? 0;
+  }
+  send({ type: 'connected', genIndex, sockets: clients.length, failed, firstError, ms: performance.now() - started });
+}
+
+async function run(start: StartMessage): Promise<void> {
+  // Convert the orchestrator's epoch times to this process's performance.now timeline.
+  const offset = performance.now() - Date.now();
+  const startPerf = start.startAt + offset;
+  measureFrom = startPerf + start.warmupMs;
+  measureTo = measureFrom + start.measureMs;
+  sendingUntil = measureTo;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  let cpuStart = process.cpuUsage();
+  setTimeout(() => {
+    loop.enable();
+    cpuStart = process.cpuUsage();
+  }, Math.max(0, measureFrom - performance.now()));
+
+  // Rooms start spread evenly over one interval (a fixed, shuffled phase each): a steady command rate, no bursts.
+  const phases = rooms.map((_, i) => (i + 0.5) / rooms.length);
+  const rand = mulberry32(init!.genIndex + 1);
+  for (let i = phases.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [phases[i], phases[j]] = [phases[j]!, phases[i]!];
+  }
+  for (const [r, room] of rooms.entries()) {
+    const phase = phases[r]! * start.intervalMs;
+    const tick = (k: number) => {
+      const at = startPerf + phase + k * start.intervalMs;
+      if (at >= sendingUntil) return;
+      room.timer = setTimeout(() => {
+        sendNext(room);
+        tick(k + 1);
+      }, Math.max(0, at - performance.now()));
+    };
+    tick(0);
+  }
+
+  await new Promise((r) => setTimeout(r, Math.max(0, measureTo - performance.now())));
+  loop.disable();
+  const cpu = process.cpuUsage(cpuStart);
+  // Drain: wait until every command is answered and every update delivered, or drainMs at most.
+  const drainUntil = performance.now() + start.drainMs;
+  while (performance.now() < drainUntil) {
+    const busy = rooms.some((r) => r.inFlight || [...r.updates.values()].some((u) => u.remaining > 0 && u.measured));
+    const behind = clients.some((c) => !c.disconnected && c.version !== undefined && c.version < c.room.version);
+    if (!busy && !behind) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  let lostEvents = 0;
+  let clientsBehind = 0;
+  for (const c of clients) {
+    const v = c.version ?? 0;
+    if (v < c.room.version) {
+      lostEvents += c.room.version - v;
+      clientsBehind++;
+    }
+  }
+  wire.eventsPerFrame = 0;
+  const stats: GenStats = {
+    genIndex: init!.genIndex,
+    rooms: rooms.length,
+    sockets: clients.length,
+    ...counters,
+    refused,
+    errors,
+    roomsFinished: rooms.filter((r) => r.step >= script.length).length,
+    ack: ack.toJSON(),
+    fanout: fanout.toJSON(),
+    fanoutAll: fanoutAll.toJSON(),
+    lostEvents,
+    clientsBehind,
+    problems,
+    wire,
+    loopDelayP99Ms: loop.percentile(99) / 1e6,
+    loopDelayMaxMs: loop.max / 1e6,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rssMb: process.memoryUsage().rss / 1e6,
+  };
+  send({ type: 'done', stats });
+}
+
+/** A small seeded PRNG (the bench is reproducible; lint keeps Math.random out of the repo). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function closeAll(code: number): void {
+  stopping = true;
+  for (const room of rooms) if (room.timer) clearTimeout(room.timer);
+  for (const c of clients) c.socket.disconnect();
+  setTimeout(() => process.exit(code), 200).unref();
+}
+
+process.on('message', (message: ToGen) => {
+  try {
+    if (message.type === 'init') {
+      init = message;
+      if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(message.url)) throw new Error(`refusing a non-local target ${message.url}`);
+      connectAll().catch((err: unknown) => send({ type: 'fatal', genIndex: message.genIndex, error: String(err) }));
+    } else if (message.type === 'start') {
+      run(message).catch((err: unknown) => send({ type: 'fatal', genIndex: init?.genIndex ?? -1, error: String(err) }));
+    } else if (message.type === 'close') {
+      closeAll(0);
+    }
+  } catch (err) {
+    send({ type: 'fatal', genIndex: init?.genIndex ?? -1, error: String(err) });
+    closeAll(1);
+  }
+});
+// The orchestrator went away: stop at once.
+process.on('disconnect', () => closeAll(0));
+setTimeout(() => closeAll(3), MAX_LIFETIME_MS).unref();

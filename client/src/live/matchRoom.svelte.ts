@@ -1,0 +1,389 @@
+import { fold, type Actor, type Command, type MatchEvent, type MatchState, type Refusal, type Side } from '$shared/index';
+import type { decide } from '$shared/engine/decide';
+import { PROTOCOL_VERSION, type CommandAnswer, type Draft, type DraftMessage, type Handshake, type Role } from '$shared/protocol';
+import { deviceId, newCommandId } from './ids';
+import { Outbox, type Queued } from './outbox';
+import { readJson, remove, stateKey, tokenKey, writeJson } from './storage';
+import { Transport, type ServerMessage } from './transport';
+import { asDraftMessage, asEvents, asProblem, asSnapshot, asWelcome, isState } from './wire';
+
+/**
+ * One match as this phone holds it: the last state the server sent, the commands waiting to go out, the state of
+ * the connection and what the server refused. Screens read it and call `act`; nothing else talks to the network.
+ *
+ * What the captain sees is `view`: the server's state with the waiting commands applied by the same engine
+ * (`decide` then `fold`), so a score typed in a dead spot shows at once, marked as not sent yet. The server still
+ * decides each of them when it arrives, and a refusal comes back as a notice naming the rule.
+ *
+ * The rules themselves (`decide`) are loaded only on a captain's phone, right after the page: a spectator only
+ * folds events and never downloads them.
+ */
+
+export type Link = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'replaced' | 'closed';
+
+export interface Notice {
+  id: number;
+  /** refused: by the server; checked: by this phone's copy of the engine, before sending; error: not stored. */
+  kind: 'refused' | 'checked' | 'error' | 'info';
+  label: string;
+  rule?: string;
+  message: string;
+  /** For a refusal by the phone's own copy of the rules: ask the server anyway (the phone may be behind). */
+  sendAnyway?: () => void;
+}
+
+interface RememberedLink {
+  token: string;
+  side?: Side;
+}
+
+/** How long a command may wait for its answer before the connection is considered dead and reopened. */
+const ANSWER_TIMEOUT_MS = 8000;
+
+export class MatchRoom {
+  readonly matchId: string;
+  link = $state<Link>('connecting');
+  role = $state<Role | null>(null);
+  side = $state<Side | null>(null);
+  /** The state as the server last sent it. */
+  server = $state.raw<MatchState | null>(null);
+  queue = $state.raw<readonly Queued[]>([]);
+  notices = $state<Notice[]>([]);
+  /** Set while the head of the queue is being retried after a "not saved". */
+  stalled = $state<string | null>(null);
+  /** The own team's shared lineup draft (MR-6). */
+  teamDraft = $state.raw<DraftMessage | null>(null);
+  /** Why this match cannot be shown at all (no such match). */
+  fatal = $state<string | null>(null);
+  /** Events received live in this session, for the history screen. */
+  live = $state.raw<{ version: number; event: MatchEvent }[]>([]);
+  /** Wall clock, ticking each second, for countdowns. */
+  now = $state(Date.now());
+
+  readonly actor: Actor = $derived(this.role === 'captain' && this.side ? { role: 'captain', side: this.side } : this.role === 'commissioner' ? { role: 'commissioner' } : { role: 'spectator' });
+  readonly isCaptain = $derived(this.actor.role === 'captain');
+  readonly view: MatchState | null = $derived.by(() => this.#project());
+
+  /** The engine's `decide`, once loaded (captains only). */
+  #rules = $state.raw<typeof decide | null>(null);
+  #rulesLoading: Promise<void> | null = null;
+  #token: string | null;
+  #device = deviceId();
+  #transport: Transport;
+  #outbox: Outbox;
+  #offset = 0;
+  #syncing = false;
+  #unsentDraft: Draft | null = null;
+  #noticeSeq = 0;
+  #saveTimer: ReturnType<typeof setTimeout> | null = null;
+  #cleanup: (() => void)[] = [];
+
+  constructor(matchId: string, linkToken: string | null) {
+    this.matchId = matchId;
+    const remembered = readJson<RememberedLink>(tokenKey(matchId));
+    if (linkToken && linkToken !== remembered?.token) writeJson(tokenKey(matchId), { token: linkToken } satisfies RememberedLink);
+    this.#token = linkToken ?? remembered?.token ?? null;
+    if (this.#token) {
+      // Until the server says otherwise, a phone that holds a captain link is that team's captain (works offline).
+      this.#loadRules();
+      this.role = 'captain';
+      this.side = linkToken && linkToken !== remembered?.token ? null : (remembered?.side ?? null);
+    }
+    const cached = readJson<unknown>(stateKey(matchId));
+    if (isState(cached) && cached.setup.matchId === matchId) this.server = cached;
+
+    this.#outbox = new Outbox(matchId, {
+      ready: () => this.link === 'live' && this.role === 'captain',
+      send: (item, done) => this.#transport.command(envelope(matchId, item), ANSWER_TIMEOUT_MS, done),
+      answered: (item, answer) => this.#answered(item, answer),
+      dropped: (item, code, message) => this.#notify({ kind: 'error', label: item.label, message: `Not saved (${code}): ${message}` }),
+      stalled: (message) => (this.stalled = message),
+      silent: () => this.#transport.restart(),
+      changed: (items) => (this.queue = items),
+    });
+    this.queue = this.#outbox.items;
+
+    this.#transport = new Transport(() => this.#handshake(), {
+      opened: () => void this.#measureClock(),
+      closed: (retrying) => this.#closed(retrying),
+      refused: (code, message) => {
+        this.link = 'closed';
+        this.fatal = code === 'UNKNOWN_MATCH' ? 'There is no match at this link. Check the link with your captain or the league.' : message;
+      },
+      message: (name, payload) => this.#message(name, payload),
+    });
+
+    const online = () => {
+      this.link = 'reconnecting';
+      this.#transport.start();
+    };
+    const offline = () => {
+      // The browser knows the network is gone: stop pretending, keep commands for later.
+      this.#transport.stop();
+      this.#outbox.connectionLost();
+      this.link = 'offline';
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    const tick = setInterval(() => (this.now = Date.now()), 1000);
+    this.#cleanup.push(() => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      clearInterval(tick);
+    });
+    if (navigator.onLine === false) this.link = 'offline';
+    else this.#transport.start();
+  }
+
+  /** The server's clock as this phone estimates it (commands are stamped by the server; previews use this). */
+  serverNow(): number {
+    return Date.now() + this.#offset;
+  }
+
+  /** What the rules say about a command right now, on this phone: null when allowed, undefined while loading. */
+  check(command: Command): Refusal | null | undefined {
+    const state = this.view;
+    const rules = this.#rules;
+    if (!state || !rules) return undefined;
+    const d = rules(state, { ...command, at: this.serverNow() }, this.actor);
+    return d.ok ? null : d.refusal;
+  }
+
+  /**
+   * A captain's tap: checked here first (a refusal shows at once, with the rule), then queued and sent in order.
+   * `force` sends even what this phone's copy of the rules refuses: the phone may be behind the server.
+   */
+  act(command: Command, label: string, force = false): boolean {
+    if (!this.isCaptain) {
+      this.#notify({ kind: 'refused', label, rule: 'MR-1', message: 'Only the two captains enter the scoresheet; this phone follows the match.' });
+      return false;
+    }
+    if (!force) {
+      // Until the rules are loaded (the first second after opening), the server alone decides.
+      const refusal = this.check(command);
+      if (refusal) {
+        this.#notify({ kind: 'checked', label, rule: refusal.rule, message: refusal.message, sendAnyway: () => this.act(command, label, true) });
+        return false;
+      }
+    }
+    // The server parses every command with the engine's zod schema; the phone builds complete commands itself.
+    this.#outbox.add({ commandId: newCommandId(), command, at: this.serverNow(), label, expectedVersion: this.server?.version ?? 0 });
+    return true;
+  }
+
+  /** Shares the team's lineup draft with the team's other captain phone (never with the room). */
+  shareDraft(draft: Draft): void {
+    if (!this.isCaptain || !this.side) return;
+    this.teamDraft = { matchId: this.matchId, side: this.side, draft, at: this.serverNow() };
+    this.#unsentDraft = draft;
+    this.#sendDraft();
+  }
+
+  /** Whether an entry shown in the view is still only on this phone. */
+  isUnsent(entryId: string): boolean {
+    return !!this.server && !this.server.entries.some((e) => e.id === entryId);
+  }
+
+  dismiss(id: number): void {
+    this.notices = this.notices.filter((n) => n.id !== id);
+  }
+
+  /** Reopens a connection closed because another tab of this phone took the seat. */
+  takeOver(): void {
+    this.link = 'reconnecting';
+    this.#transport.restart();
+  }
+
+  /** Forgets the captain link on this phone: it becomes a spectator's. */
+  forgetCaptainLink(): void {
+    remove(tokenKey(this.matchId));
+    this.#token = null;
+    this.role = 'spectator';
+    this.side = null;
+    this.#transport.restart();
+  }
+
+  dispose(): void {
+    this.#outbox.dispose();
+    this.#transport.stop();
+    for (const c of this.#cleanup) c();
+    this.#saveState();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+
+  #handshake(): Handshake {
+    return {
+      matchId: this.matchId,
+      ...(this.#token ? { token: this.#token } : {}),
+      deviceId: this.#device,
+      ...(this.server ? { version: this.server.version } : {}),
+    };
+  }
+
+  #project(): MatchState | null {
+    let state = this.server;
+    const actor = this.actor;
+    const rules = this.#rules;
+    if (!state || actor.role !== 'captain' || !rules) return state;
+    for (const q of this.queue) {
+      const d = rules(state, { ...q.command, at: q.at }, actor);
+      if (d.ok) state = fold(state, d.events);
+    }
+    return state;
+  }
+
+  #loadRules(): void {
+    this.#rulesLoading ??= import('$shared/engine/decide')
+      .then((m) => {
+        this.#rules = m.decide;
+      })
+      .catch(() => {
+        this.#rulesLoading = null; // offline before it arrived: try again at the next welcome
+      });
+  }
+
+  #closed(retrying: boolean): void {
+    this.#outbox.connectionLost();
+    this.#syncing = false;
+    if (this.link === 'replaced' || this.link === 'closed') return;
+    this.link = navigator.onLine === false ? 'offline' : retrying ? 'reconnecting' : 'offline';
+  }
+
+  #message(name: ServerMessage, payload: unknown): void {
+    switch (name) {
+      case 'welcome': return this.#welcome(payload);
+      case 'events': return this.#events(payload);
+      case 'snapshot': return this.#snapshot(payload);
+      case 'draft': {
+        const m = asDraftMessage(payload);
+        if (m && m.matchId === this.matchId && m.side === this.side) this.teamDraft = m;
+        return;
+      }
+      case 'replaced':
+        this.link = 'replaced';
+        this.#transport.stop();
+        this.#outbox.connectionLost();
+        return;
+      case 'problem': {
+        const p = asProblem(payload);
+        if (p && p.code !== 'UNAVAILABLE') this.#notify({ kind: 'error', label: 'Connection', message: p.message });
+        return;
+      }
+      default: {
+        const never: never = name;
+        return never;
+      }
+    }
+  }
+
+  #welcome(payload: unknown): void {
+    const w = asWelcome(payload);
+    if (!w || w.matchId !== this.matchId) return;
+    if (w.protocolVersion !== PROTOCOL_VERSION) {
+      this.#notify({ kind: 'info', label: 'Update', message: 'The scoresheet was updated: reload the page when you can.' });
+    }
+    this.role = w.role;
+    this.side = w.side ?? null;
+    if (w.tokenRejected) {
+      remove(tokenKey(this.matchId));
+      this.#token = null;
+      this.#notify({ kind: 'error', label: 'Captain link', message: 'This captain link is not valid for this match (an old or mistyped link). You are following the match as a spectator.' });
+    } else if (this.#token && this.side) {
+      writeJson(tokenKey(this.matchId), { token: this.#token, side: this.side } satisfies RememberedLink);
+    }
+    if (this.role === 'captain') this.#loadRules();
+    else {
+      for (const q of this.#outbox.clear()) {
+        this.#notify({ kind: 'refused', label: q.label, rule: 'MR-1', message: 'Not sent: this phone is not a captain’s for this match.' });
+      }
+    }
+    this.link = 'live';
+    this.#outbox.pump();
+    this.#sendDraft();
+  }
+
+  #events(payload: unknown): void {
+    const m = asEvents(payload);
+    if (!m || m.matchId !== this.matchId) return;
+    const held = this.server?.version ?? -1;
+    const { fromVersion, events } = m;
+    const last = fromVersion + events.length;
+    if (!this.server || fromVersion > held) return this.#sync();
+    if (last <= held) return; // already have them
+    const fresh = events.slice(held - fromVersion);
+    this.server = fold(this.server, fresh.map((e) => e.event));
+    this.live = [...this.live, ...fresh].slice(-500);
+    this.#stateChanged();
+  }
+
+  #snapshot(payload: unknown): void {
+    const m = asSnapshot(payload);
+    if (!m || m.matchId !== this.matchId || m.state.setup.matchId !== this.matchId) return;
+    this.server = m.state;
+    this.#stateChanged();
+  }
+
+  #sync(): void {
+    if (this.#syncing || !this.#transport.connected) return;
+    this.#syncing = true;
+    this.#transport.sync({ matchId: this.matchId, version: this.server?.version ?? 0 }, () => (this.#syncing = false));
+  }
+
+  #answered(item: Queued, answer: CommandAnswer): void {
+    if (answer.status === 'refused') {
+      this.#notify({ kind: 'refused', label: item.label, rule: answer.rule, message: answer.message });
+    }
+    // The events of an accepted command arrive before its answer; if they did not (another process broadcast them),
+    // ask for what is missing.
+    if (answer.version > (this.server?.version ?? 0)) setTimeout(() => {
+      if (answer.version > (this.server?.version ?? 0)) this.#sync();
+    }, 600);
+  }
+
+  #sendDraft(): void {
+    const draft = this.#unsentDraft;
+    if (!draft || this.link !== 'live' || !this.isCaptain) return;
+    this.#transport.draft(draft, (reply) => {
+      if (reply && this.#unsentDraft === draft) this.#unsentDraft = null;
+    });
+  }
+
+  #notify(n: Omit<Notice, 'id'>): void {
+    const notice = { ...n, id: ++this.#noticeSeq };
+    this.notices = [...this.notices.slice(-4), notice];
+    if (n.kind === 'info') setTimeout(() => this.dismiss(notice.id), 5000);
+  }
+
+  #stateChanged(): void {
+    if (this.#saveTimer) return;
+    this.#saveTimer = setTimeout(() => {
+      this.#saveTimer = null;
+      this.#saveState();
+    }, 800);
+  }
+
+  #saveState(): void {
+    if (this.server) writeJson(stateKey(this.matchId), this.server);
+  }
+
+  /** The server stamps commands; the phone only previews. A Date header is enough to keep previews honest. */
+  async #measureClock(): Promise<void> {
+    try {
+      const sent = Date.now();
+      const res = await fetch('/healthz', { cache: 'no-store' });
+      const date = res.headers.get('date');
+      if (!date) return;
+      const mid = (sent + Date.now()) / 2;
+      const offset = Date.parse(date) + 500 - mid;
+      // Under a second and a half is the header's own precision: not worth correcting.
+      this.#offset = Math.abs(offset) > 1500 ? offset : 0;
+    } catch {
+      // offline or blocked: keep the last estimate
+    }
+  }
+}
+
+function envelope(matchId: string, item: Queued) {
+  return { commandId: item.commandId, matchId, expectedVersion: item.expectedVersion, type: item.command.type, payload: item.command.payload };
+}

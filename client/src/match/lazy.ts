@@ -1,0 +1,22 @@
+/**
+ * Parts of the match page loaded when first needed, so a phone downloads little before it shows the scoresheet.
+ * `prefetch` fetches them all once the page is up: after that, nothing needs the network to open (the bar's wifi
+ * may be gone by the time the captain taps "Enter score").
+ */
+export const load = {
+  play: () => import('./play/PlayScreen.svelte'),
+  players: () => import('./players/PlayersScreen.svelte'),
+  sheet: () => import('./sheet/SheetScreen.svelte'),
+  log: () => import('./log/LogScreen.svelte'),
+  share: () => import('./share/ShareScreen.svelte'),
+  live: () => import('./live/LiveScreen.svelte'),
+  declare: () => import('./play/DeclareForm.svelte'),
+  tiebreaker: () => import('./play/Tiebreaker.svelte'),
+  signoff: () => import('./play/SignOff.svelte'),
+  keypad: () => import('../ui/ScoreKeypad.svelte'),
+  incident: () => import('./game/IncidentForm.svelte'),
+};
+
+export function prefetch(parts: (keyof typeof load)[] = Object.keys(load) as (keyof typeof load)[]): void {
+  for (const p of parts) void load[p]().catch(() => undefined);
+}

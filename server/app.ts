@@ -1,0 +1,51 @@
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { Config } from './config';
+import { clientFiles } from './http/clientFiles';
+import { healthRoutes } from './http/health';
+import { matchRoutes } from './http/matchRoutes';
+import { securityHeaders } from './http/securityHeaders';
+import type { Logger } from './log';
+import type { RoomStore } from './matches/roomStore';
+import type { LiveMatches } from './room/liveMatches';
+import { StoreUnavailableError } from './store/matchStore';
+
+/** The Express app: security headers, the REST API, health checks and the built client. */
+export function createApp(config: Config, store: RoomStore, live: LiveMatches, log: Logger): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(securityHeaders());
+  // A match setup with 2 x 10 players and 60 machines is a few KB; anything much larger is not one.
+  app.use(express.json({ limit: '64kb' }));
+
+  app.use(healthRoutes(store));
+  app.use(matchRoutes(store, live, config.adminToken));
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ error: 'NOT_FOUND', message: 'No such API route.' });
+  });
+  app.use(clientFiles(config.clientDir));
+  app.use(errorHandler(log));
+  return app;
+}
+
+/** Express 5 routes rejected promises here too, so a store outage is a 503, never a crash or a hung request. */
+function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (err instanceof StoreUnavailableError) {
+      res.status(503).json({ error: 'UNAVAILABLE', message: 'The store cannot be reached right now. Try again.' });
+      return;
+    }
+    const status = httpStatus(err);
+    if (status < 500) {
+      // body-parser's errors: malformed JSON (400), too large (413), wrong charset (415)...
+      res.status(status).json({ error: 'BAD_REQUEST', message: err instanceof Error ? err.message : 'Bad request.' });
+      return;
+    }
+    log.error({ err, path: req.path, method: req.method }, 'request failed');
+    res.status(500).json({ error: 'INTERNAL', message: 'Something went wrong on the server.' });
+  };
+}
+
+function httpStatus(err: unknown): number {
+  if (typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number') return err.status;
+  return 500;
+}

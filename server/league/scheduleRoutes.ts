@@ -1,0 +1,95 @@
+import { type Request, type Response, Router } from 'express';
+import {
+  checkPlayoffMatch, checkScheduledMatch, checkTieBreakerMatch, refusal, type RuleCheck, type ScheduledMatch,
+  ScheduledMatchSchema, seasonBrackets, seasonStandings,
+} from '../../shared/season/index';
+import { conflict, invalid, notFound, refused } from './httpReplies';
+import { COLLECTIONS, updateDoc } from './leagueStore';
+import { matchSetupFor } from './matchSetupFor';
+import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
+import { type SeasonBundle, teamMap, venueMap } from './seasonData';
+
+/** The schedule (regular, standings tie-breaker and playoff matches) and opening each match's room. */
+export function scheduleRoutes(ctx: LeagueRouteContext): Router {
+  const router = Router();
+
+  router.get('/api/league/seasons/:seasonId/schedule', async (req, res) => {
+    const bundle = await seasonFrom(ctx, req, res);
+    if (!bundle) return;
+    const matches = [...bundle.schedule]
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1))
+      .map((m) => ({ ...m, result: bundle.results.get(m.id) ?? null }));
+    res.json({ matches });
+  });
+
+  router.put('/api/league/seasons/:seasonId/schedule/:matchId', ctx.commissioner, async (req, res) => {
+    const bundle = await seasonFrom(ctx, req, res);
+    const matchId = bundle && idParam(req, res, 'matchId');
+    if (!bundle || !matchId) return;
+    const body = req.body as Record<string, unknown>;
+    // A regular match is at HOME's bar unless the commissioner names another venue.
+    const homeVenue = bundle.teams.find((t) => t.id === body.homeTeamId)?.homeVenueId;
+    const parsed = ScheduledMatchSchema.safeParse({ venueId: homeVenue, ...body, id: matchId, seasonId: bundle.season.id, roomOpenedAt: null });
+    if (!parsed.success) return invalid(res, 'scheduled match', parsed.error);
+    const match = parsed.data;
+    const problem = checkMatch(bundle, match);
+    if (problem) return refused(res, problem);
+    const out = await updateDoc<typeof ScheduledMatchSchema, string>(ctx.store, COLLECTIONS.matches, match.id, ScheduledMatchSchema, async (current) => {
+      if (current && current.seasonId !== match.seasonId) return { stop: `Match id ${match.id} is used in season ${current.seasonId}.` };
+      if (current?.roomOpenedAt) return { stop: `The room of ${match.id} is open: its setup is fixed.` };
+      return { write: match };
+    });
+    if ('stopped' in out) return conflict(res, 'EXISTS', out.stopped);
+    res.status(out.rev === 1 ? 201 : 200).json(out.written);
+  });
+
+  /** Preview of the setup the room would open with (rosters of the day, top-150 flags, playoff bars). */
+  router.get('/api/league/seasons/:seasonId/schedule/:matchId/setup', ctx.commissioner, async (req, res) => {
+    const found = await scheduledFrom(ctx, req, res);
+    if (!found) return;
+    const setup = matchSetupFor(found.bundle, found.match);
+    if (!setup.ok) return refused(res, setup.refusal);
+    res.json(setup.value);
+  });
+
+  /** Opens the match room; the captain links are in the answer, once (only their hashes are stored). */
+  router.post('/api/league/seasons/:seasonId/schedule/:matchId/room', ctx.commissioner, async (req, res) => {
+    const found = await scheduledFrom(ctx, req, res);
+    if (!found) return;
+    const setup = matchSetupFor(found.bundle, found.match);
+    if (!setup.ok) return refused(res, setup.refusal);
+    const now = ctx.clock();
+    const opened = await ctx.openMatchRoom(setup.value, now);
+    // Marked in both cases: a room that exists but was never marked (a crash between the two writes) gets marked now.
+    await updateDoc(ctx.store, COLLECTIONS.matches, found.match.id, ScheduledMatchSchema, async (current) =>
+      current && current.roomOpenedAt === null ? { write: { ...current, roomOpenedAt: now } } : { stop: null });
+    if (opened.kind === 'exists') return conflict(res, 'EXISTS', `The room of ${found.match.id} is already open; its captain links were given when it was opened.`);
+    res.status(201).json(opened.links);
+  });
+
+  return router;
+}
+
+function checkMatch(bundle: SeasonBundle, match: ScheduledMatch): RuleCheck {
+  const teams = teamMap(bundle);
+  const basic = checkScheduledMatch(bundle.season, match, teams, venueMap(bundle), bundle.schedule);
+  if (basic || match.kind === 'REGULAR') return basic;
+  const tables = seasonStandings(bundle);
+  if (match.kind === 'TIEBREAKER') return checkTieBreakerMatch(match, tables);
+  const conference = match.bracket?.conferenceId;
+  const b = seasonBrackets(bundle, tables).find((x) => x.conferenceId === conference);
+  if (!b) return refusal('R-V.A.3.1', `No conference ${conference ?? '(none given)'} in ${bundle.season.name}.`, 'NO_SLOT');
+  return checkPlayoffMatch(bundle.season, match, b.seeding, b.bracket, teams, bundle.schedule);
+}
+
+async function scheduledFrom(ctx: LeagueRouteContext, req: Request, res: Response): Promise<{ bundle: SeasonBundle; match: ScheduledMatch } | null> {
+  const bundle = await seasonFrom(ctx, req, res);
+  const matchId = bundle && idParam(req, res, 'matchId');
+  if (!bundle || !matchId) return null;
+  const match = bundle.schedule.find((m) => m.id === matchId);
+  if (!match) {
+    notFound(res, `match ${matchId} in ${bundle.season.name}`);
+    return null;
+  }
+  return { bundle, match };
+}

@@ -1,0 +1,75 @@
+import { type MatchState, type Venue, VenueSchema } from '../../shared/index';
+import {
+  countedResult, type LeagueMatchResult, type LeaguePlayer, LeaguePlayerSchema, type LeagueZone, type RecordedResult,
+  RecordedResultSchema, type ScheduledMatch, ScheduledMatchSchema, type Season, type SeasonRosters, SeasonRostersSchema,
+  SeasonSchema, type SeasonTeam, SeasonTeamSchema,
+} from '../../shared/season/index';
+import { COLLECTIONS, type LeagueStore, readAll, readDoc } from './leagueStore';
+
+/**
+ * Everything the league rules of one season look at, read from the store in one go. The tables are computed on
+ * every read from the match snapshots, so the standings move the moment a match is signed, on any server process.
+ */
+export interface SeasonBundle {
+  season: Season;
+  seasonRev: number;
+  zone: LeagueZone;
+  teams: SeasonTeam[];
+  venues: Venue[];
+  players: Map<string, LeaguePlayer>;
+  rosters: SeasonRosters;
+  rostersRev: number;
+  schedule: ScheduledMatch[];
+  recorded: Map<string, RecordedResult>;
+  /** Snapshots of the matches whose rooms are open. */
+  states: Map<string, MatchState>;
+  /** CALC-4: results that count, by match id. */
+  results: Map<string, LeagueMatchResult>;
+}
+
+export const emptyRosters = (seasonId: string): SeasonRosters => ({ seasonId, teams: {} });
+
+export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: (tz: string) => LeagueZone): Promise<SeasonBundle | null> {
+  const found = await readDoc(store, COLLECTIONS.seasons, seasonId, SeasonSchema);
+  if (!found) return null;
+  const [teams, venues, players, rosters, schedule, recorded] = await Promise.all([
+    readAll(store, COLLECTIONS.teams, SeasonTeamSchema),
+    readAll(store, COLLECTIONS.venues, VenueSchema),
+    readAll(store, COLLECTIONS.players, LeaguePlayerSchema),
+    readDoc(store, COLLECTIONS.rosters, seasonId, SeasonRostersSchema),
+    readAll(store, COLLECTIONS.matches, ScheduledMatchSchema),
+    readAll(store, COLLECTIONS.results, RecordedResultSchema),
+  ]);
+  const mine = schedule.filter((m) => m.seasonId === seasonId);
+  const states = new Map<string, MatchState>();
+  await Promise.all(
+    mine.filter((m) => m.roomOpenedAt !== null).map(async (m) => {
+      const loaded = await store.load(m.id);
+      if (loaded) states.set(m.id, loaded.snapshot);
+    }),
+  );
+  const recordedById = new Map(recorded.filter((r) => r.seasonId === seasonId).map((r) => [r.matchId, r]));
+  const results = new Map<string, LeagueMatchResult>();
+  for (const m of mine) {
+    const r = countedResult(m, recordedById.get(m.id), states.get(m.id) ?? null);
+    if (r) results.set(m.id, r);
+  }
+  return {
+    season: found.doc,
+    seasonRev: found.rev,
+    zone: zoneFor(found.doc.timeZone),
+    teams: teams.filter((t) => t.seasonId === seasonId),
+    venues,
+    players: new Map(players.map((p) => [p.id, p])),
+    rosters: rosters?.doc ?? emptyRosters(seasonId),
+    rostersRev: rosters?.rev ?? 0,
+    schedule: mine,
+    recorded: recordedById,
+    states,
+    results,
+  };
+}
+
+export const teamMap = (b: SeasonBundle) => new Map(b.teams.map((t) => [t.id, t]));
+export const venueMap = (b: SeasonBundle) => new Map(b.venues.map((v) => [v.id, v]));
+export const nameOf = (b: SeasonBundle) => (id: string) => b.players.get(id)?.name ?? id;

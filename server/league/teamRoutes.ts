@@ -1,0 +1,120 @@
+import { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import { IdSchema, RosterStatusSchema } from '../../shared/index';
+import {
+  checkWeekdayChange, type LocalDate, LocalDateSchema, localTimeOf, type RosterEdit, RosterEditSchema, type RosterMember,
+  rosterOn, type SeasonTeam, SeasonTeamSchema,
+} from '../../shared/season/index';
+import { conflict, invalid, notFound, refused } from './httpReplies';
+import { COLLECTIONS, updateDoc } from './leagueStore';
+import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
+import { submitRoster } from './rosterRequests';
+import { nameOf, type SeasonBundle } from './seasonData';
+
+/** Teams of a season and their rosters (R-II): registration, dated changes, the roster in force on a date. */
+
+const RosterRequestBodySchema = z.union([
+  z.object({
+    kind: z.literal('REGISTRATION'),
+    /** Defaults to the first day of the regular season. */
+    effective: LocalDateSchema.optional(),
+    requestedBy: IdSchema,
+    players: z.array(z.object({ playerId: IdSchema, status: RosterStatusSchema, captain: z.boolean().default(false) })).min(1).max(20),
+  }),
+  z.object({
+    kind: z.literal('CHANGE').default('CHANGE'),
+    effective: LocalDateSchema,
+    requestedBy: IdSchema,
+    edits: z.array(RosterEditSchema).min(1).max(20),
+  }),
+]);
+export type RosterRequestBody = z.input<typeof RosterRequestBodySchema>;
+
+export function teamRoutes(ctx: LeagueRouteContext): Router {
+  const router = Router();
+
+  router.get('/api/league/seasons/:seasonId/teams', async (req, res) => {
+    const bundle = await seasonFrom(ctx, req, res);
+    if (!bundle) return;
+    const date = dateQuery(ctx, req, res, bundle);
+    if (!date) return;
+    res.json({ date, teams: bundle.teams.map((t) => ({ ...t, roster: named(bundle, rosterOn(bundle.rosters.teams[t.id], date)) })) });
+  });
+
+  router.get('/api/league/seasons/:seasonId/teams/:teamId', async (req, res) => {
+    const found = await teamFrom(ctx, req, res);
+    if (!found) return;
+    const { bundle, team } = found;
+    const date = dateQuery(ctx, req, res, bundle);
+    if (!date) return;
+    const history = bundle.rosters.teams[team.id]?.batches ?? [];
+    res.json({ team, date, roster: named(bundle, rosterOn(bundle.rosters.teams[team.id], date)), history });
+  });
+
+  router.get('/api/league/seasons/:seasonId/teams/:teamId/roster', async (req, res) => {
+    const found = await teamFrom(ctx, req, res);
+    if (!found) return;
+    const date = dateQuery(ctx, req, res, found.bundle);
+    if (!date) return;
+    res.json({ teamId: found.team.id, date, roster: named(found.bundle, rosterOn(found.bundle.rosters.teams[found.team.id], date)) });
+  });
+
+  router.put('/api/league/seasons/:seasonId/teams/:teamId', ctx.commissioner, async (req, res) => {
+    const bundle = await seasonFrom(ctx, req, res);
+    const teamId = bundle && idParam(req, res, 'teamId');
+    if (!bundle || !teamId) return;
+    const parsed = SeasonTeamSchema.safeParse({ ...(req.body as object), id: teamId, seasonId: bundle.season.id });
+    if (!parsed.success) return invalid(res, 'team', parsed.error);
+    const team = parsed.data;
+    if (!bundle.season.conferences.some((c) => c.id === team.conferenceId)) return notFound(res, `conference ${team.conferenceId} in ${bundle.season.name}`);
+    if (!bundle.venues.some((v) => v.id === team.homeVenueId)) return notFound(res, `venue ${team.homeVenueId}`);
+    const others = bundle.teams.filter((t) => t.id !== team.id);
+    const clash = checkWeekdayChange(team, bundle.rosters, [...others, team], nameOf(bundle));
+    if (clash) return refused(res, clash);
+    const out = await updateDoc(ctx.store, COLLECTIONS.teams, team.id, SeasonTeamSchema, async (current) =>
+      current && current.seasonId !== team.seasonId ? { stop: current.seasonId } : { write: team });
+    if ('stopped' in out) return conflict(res, 'EXISTS', `Team id ${team.id} is already used in season ${out.stopped}.`);
+    res.status(out.rev === 1 ? 201 : 200).json(out.written);
+  });
+
+  /** R-II.0.1 registration or R-II.C change, keyed in by the commissioner on a captain's request (OQ-27b). */
+  router.post('/api/league/seasons/:seasonId/teams/:teamId/roster', ctx.commissioner, async (req, res) => {
+    const found = await teamFrom(ctx, req, res);
+    if (!found) return;
+    const { bundle, team } = found;
+    const body = RosterRequestBodySchema.safeParse(req.body);
+    if (!body.success) return invalid(res, 'roster request', body.error);
+    const b = body.data;
+    const edits: RosterEdit[] = b.kind === 'REGISTRATION' ? b.players.map((p) => ({ op: 'ADD', ...p })) : b.edits;
+    const effective = b.effective ?? bundle.season.regularSeason.start;
+    const out = await submitRoster(ctx, bundle, team, { kind: b.kind, effective, requestedBy: b.requestedBy, edits });
+    if (!out.ok) return refused(res, out.refusal);
+    res.status(201).json({ batch: out.value.batch, roster: named(bundle, rosterOn(out.value.history, effective)) });
+  });
+
+  return router;
+}
+
+async function teamFrom(ctx: LeagueRouteContext, req: Request, res: Response): Promise<{ bundle: SeasonBundle; team: SeasonTeam } | null> {
+  const bundle = await seasonFrom(ctx, req, res);
+  const teamId = bundle && idParam(req, res, 'teamId');
+  if (!bundle || !teamId) return null;
+  const team = bundle.teams.find((t) => t.id === teamId);
+  if (!team) {
+    notFound(res, `team ${teamId} in ${bundle.season.name}`);
+    return null;
+  }
+  return { bundle, team };
+}
+
+/** `?date=YYYY-MM-DD`, or today in the league's time zone. */
+function dateQuery(ctx: LeagueRouteContext, req: Request, res: Response, bundle: SeasonBundle): LocalDate | null {
+  if (req.query.date === undefined) return localTimeOf(ctx.clock(), bundle.zone).date;
+  const parsed = LocalDateSchema.safeParse(req.query.date);
+  if (parsed.success) return parsed.data;
+  invalid(res, 'date', parsed.error);
+  return null;
+}
+
+export const named = (bundle: SeasonBundle, members: RosterMember[]) =>
+  members.map((m) => ({ ...m, name: bundle.players.get(m.playerId)?.name ?? m.playerId, ifpaRank: bundle.players.get(m.playerId)?.ifpaRank ?? null }));

@@ -1,0 +1,93 @@
+import { CommandSchema, type Side } from '../../shared/index';
+import { CommandEnvelopeSchema, DraftSchema, SyncSchema, type Reply } from '../../shared/protocol';
+import type { Logger } from '../log';
+import { StoreUnavailableError } from '../store/matchStore';
+import { badMessage, error, type Answer } from './messageGate';
+import { catchUp } from './resync';
+import { matchRoom, teamRoom } from './roomNames';
+import type { RoomDeps, RoomSocket } from './types';
+
+/**
+ * What the room does with each kind of client message, once it passed the gate (rate, size, acknowledgement).
+ * Each handler parses its message with the protocol's schema first and answers exactly once.
+ */
+
+export async function onCommand(socket: RoomSocket, deps: RoomDeps, payload: unknown, answer: Answer): Promise<void> {
+  const envelope = CommandEnvelopeSchema.safeParse(payload);
+  if (!envelope.success) return answer(badMessage('command', envelope.error));
+  const { commandId, matchId, type } = envelope.data;
+  if (matchId !== socket.data.matchId) return answer(wrongMatch());
+  const command = CommandSchema.safeParse({ type, payload: envelope.data.payload });
+  if (!command.success) return answer(badMessage(`command ${JSON.stringify(type)}`, command.error));
+
+  const result = await deps.desk.handle({ matchId, commandId, command: command.data, actor: socket.data.actor });
+  if (result.broadcast) {
+    // Stored, so now everyone may see it. The sender gets the events directly, before its answer on the same
+    // connection: a room broadcast through the Redis adapter is delivered locally only after its XADD round
+    // trip, which would let the answer overtake the events it announces.
+    socket.emit('events', result.broadcast);
+    socket.to(matchRoom(matchId)).emit('events', result.broadcast);
+  }
+  answer(result.reply);
+}
+
+export async function onSync(socket: RoomSocket, deps: RoomDeps, payload: unknown, answer: Answer): Promise<void> {
+  const sync = SyncSchema.safeParse(payload);
+  if (!sync.success) return answer(badMessage('sync', sync.error));
+  if (sync.data.matchId !== socket.data.matchId) return answer(wrongMatch());
+  answer(await sendCatchUp(socket, deps, sync.data.version, deps.log));
+}
+
+export async function onDraft(socket: RoomSocket, deps: RoomDeps, payload: unknown, answer: Answer): Promise<void> {
+  const { actor, matchId } = socket.data;
+  if (actor.role !== 'captain') return answer(error('FORBIDDEN', 'Only a team captain shares lineup drafts (MR-6).'));
+  const draft = DraftSchema.safeParse(payload);
+  if (!draft.success) return answer(badMessage('draft', draft.error));
+  try {
+    const message = await deps.drafts.save(matchId, actor.side, draft.data);
+    // MR-6: the team's other captain phones only, in any process; never the room.
+    socket.to(teamRoom(matchId, actor.side)).emit('draft', message);
+    answer({ status: 'ok' });
+  } catch (err) {
+    answer(storeFailure(err, deps.log));
+  }
+}
+
+export async function sendCatchUp(socket: RoomSocket, deps: RoomDeps, version: number | undefined, log: Logger): Promise<Reply> {
+  try {
+    const result = await catchUp(deps.store, deps.live, socket.data.matchId, version);
+    switch (result.kind) {
+      case 'upToDate':
+        return { status: 'ok' };
+      case 'events':
+        socket.emit('events', result.message);
+        return { status: 'ok' };
+      case 'snapshot':
+        socket.emit('snapshot', result.message);
+        return { status: 'ok' };
+      case 'unknownMatch':
+        return error('UNKNOWN_MATCH', 'There is no such match.');
+    }
+  } catch (err) {
+    return storeFailure(err, log);
+  }
+}
+
+export async function sendLatestDraft(socket: RoomSocket, deps: RoomDeps, side: Side, log: Logger): Promise<void> {
+  try {
+    const latest = await deps.drafts.latest(socket.data.matchId, side);
+    if (latest) socket.emit('draft', latest);
+  } catch (err) {
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not load the team draft');
+  }
+}
+
+function storeFailure(err: unknown, log: Logger): Reply {
+  if (err instanceof StoreUnavailableError) {
+    return error('UNAVAILABLE', 'The scoresheet cannot be reached right now. Try again in a moment.');
+  }
+  log.error({ err }, 'store read failed');
+  return error('INTERNAL', 'Something went wrong on the server.');
+}
+
+const wrongMatch = (): Reply => error('WRONG_MATCH', 'This connection follows another match.');

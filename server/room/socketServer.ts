@@ -1,0 +1,75 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server } from 'socket.io';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import type { RoomStore } from '../matches/roomStore';
+import { CommandDesk } from './commandDesk';
+import { openConnection } from './connection';
+import { redisAdapter } from './crossProcess';
+import { DraftBoard } from './drafts';
+import type { LiveMatches } from './liveMatches';
+import { roomGate } from './roomGate';
+import { SeatRegistry } from './seats';
+import type { RoomServer } from './types';
+
+/** Hard cap of one Socket.IO frame; larger frames close the connection. Messages over 16 KB are answered TOO_LARGE. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+export interface MatchRooms {
+  io: RoomServer;
+  close(): Promise<void>;
+}
+
+/**
+ * Socket.IO on the app's HTTP server. WebSocket transport only: a connection is then one TCP connection to one
+ * process for its whole life, so a load balancer needs no sticky sessions (HTTP long-polling would spread one
+ * session's requests over processes). Phones on bar wifi all speak WebSocket; a network that blocks it gets a
+ * clear "cannot connect" rather than a slow fallback.
+ */
+export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveMatches, config: Config, log: Logger): MatchRooms {
+  const cross = config.redisUrl ? redisAdapter(config.redisUrl, config.redisPrefix, log) : null;
+  const io: RoomServer = new Server(http, {
+    transports: ['websocket'],
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+    serveClient: false,
+    allowRequest: (req, callback) => callback(null, originAllowed(req, config.allowedOrigins)),
+    ...(cross ? { adapter: cross.adapter } : {}),
+  });
+  const roomLog = log.child({ part: 'room' });
+  const deps = {
+    io,
+    store,
+    live,
+    desk: new CommandDesk(store, live, roomLog),
+    drafts: new DraftBoard(store),
+    seats: new SeatRegistry(),
+    log: roomLog,
+  };
+  io.use(roomGate({ live, adminToken: config.adminToken, messageRate: config.messageRate, messageBurst: config.messageBurst, log: roomLog }));
+  io.on('connection', (socket) => openConnection(socket, deps));
+
+  return {
+    io,
+    close: async () => {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+      await cross?.close();
+    },
+  };
+}
+
+/**
+ * Cross-site WebSocket hijacking guard. Browsers always send Origin; it must be this server's own origin or one of
+ * ALLOWED_ORIGINS. No Origin at all is a non-browser client (a script, a test), which holds no ambient credential
+ * we could be tricked into using: roles come from the token it sends, not from cookies.
+ */
+function originAllowed(req: IncomingMessage, allowed: string[]): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { baseUrl } from './matches';
+
+/**
+ * A phone in the test: its own browser context (its own localStorage, so its own device and remembered captain
+ * link), and the taps a captain makes on the scoresheet, by what the screen says.
+ */
+export class Phone {
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly label: string,
+  ) {}
+
+  static async open(browser: Browser, link: string, label: string): Promise<Phone> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.on('pageerror', (err) => console.error(`[${label}] page error: ${err.message}`));
+    await page.goto(baseUrl() + link);
+    await expect(page.getByTestId('connection')).toContainText('Live');
+    return new Phone(context, page, label);
+  }
+
+  async tab(name: 'Play' | 'Players' | 'Sheet' | 'History' | 'Share' | 'Live'): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
+  }
+
+  async arrive(names: string[]): Promise<void> {
+    await this.tab('Players');
+    for (const name of names) await this.page.getByRole('button', { name: `${name} arrived`, exact: true }).click();
+  }
+
+  /** Fills the round's lineup form: per game the machine (first declarer only) and the players, then declares. */
+  async declare(round: number, games: { machine?: string; players: string[] }[]): Promise<void> {
+    await this.tab('Play');
+    for (const [i, g] of games.entries()) {
+      if (g.machine) await this.page.getByRole('group', { name: `Game ${i + 1} machine` }).getByRole('button', { name: new RegExp(`^${g.machine}`) }).click();
+      for (const p of g.players) await this.page.getByRole('group', { name: `Game ${i + 1} players` }).getByRole('button', { name: new RegExp(`^${p}`) }).click();
+    }
+    await expect(this.page.getByTestId('verdict')).toContainText('allowed');
+    await this.page.getByRole('button', { name: new RegExp(`^Declare (answer for )?round ${round}$`) }).click();
+  }
+
+  game(round: number, game: number) {
+    return this.page.getByTestId(`game-${round}-${game}`);
+  }
+
+  /** Saves the play order as declared, in each game of the round that asks for it. */
+  async saveOrders(round: number, games: number): Promise<void> {
+    for (let g = 1; g <= games; g++) {
+      const save = this.game(round, g).getByRole('button', { name: 'Save play order' });
+      if (await save.count()) await save.click();
+    }
+  }
+
+  /** Types a score on the keypad (digit keys and the 000 key, as a thumb would). */
+  async enterScore(round: number, game: number, player: string, points: string): Promise<void> {
+    await this.game(round, game).getByRole('button', { name: `Enter score for ${player}` }).click();
+    await this.keypad(points);
+  }
+
+  async keypad(points: string): Promise<void> {
+    const dialog = this.page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    for (const key of points.match(/000|\d/g) ?? []) await dialog.getByRole('button', { name: key, exact: true }).click();
+    await dialog.getByRole('button', { name: /^(Save score|Yes, save it)$/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  /**
+   * Confirms every pending entry of the other team in a game: on its card, or (once the round's results are all
+   * in and the screen moved on to the next round) in the "To confirm" list.
+   */
+  async confirmGame(round: number, game: number): Promise<void> {
+    await this.tab('Play');
+    const card = this.game(round, game);
+    const inList = this.page.getByRole('region', { name: /^To confirm/ }).getByRole('button', { name: new RegExp(`^Confirm R${round} G${game} `) });
+    const onCard = card.getByRole('button', { name: /^Confirm / });
+    const all = card.getByRole('button', { name: /^✓ Confirm all/ });
+    await expect(onCard.or(inList).first()).toBeVisible();
+    if (await all.count()) await all.click();
+    while ((await onCard.count()) + (await inList.count()) > 0) await onCard.or(inList).first().click();
+  }
+
+  /** Screenshot of what the phone shows (390 x 844) under test-results/screens/, and an axe check of the page. */
+  async capture(name: string): Promise<void> {
+    mkdirSync('test-results/screens', { recursive: true });
+    await this.page.screenshot({ path: `test-results/screens/${name}.png` });
+    await axeClean(this.page, name);
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+  }
+}
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function axeClean(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+}

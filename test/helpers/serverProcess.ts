@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from 'redis';
+
+/**
+ * Real server processes for the room tests: `node --import tsx server/main.ts` with its own port, Redis prefix and
+ * data folder, so test files can run side by side on one Redis.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SHARED_REDIS = 'redis://127.0.0.1:6379';
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+/** A port that was free a moment ago (a restarted server reuses it so its clients find it again). */
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const address = srv.address();
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export const uniquePrefix = (name: string) => `ln:test:${name}:${randomUUID().slice(0, 8)}:`;
+const made: string[] = [];
+export function tempDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `ln-${name}-`));
+  made.push(dir);
+  return dir;
+}
+/** Removes every folder tempDir made in this test file (call after the processes using them stopped). */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export interface ServerOptions {
+  port?: number;
+  /** Unset: the embedded store in `dataDir`. */
+  redisUrl?: string;
+  prefix?: string;
+  dataDir?: string;
+  env?: Record<string, string>;
+}
+
+export class ServerProcess {
+  readonly output: string[] = [];
+  #exited: Promise<number | null>;
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly port: number,
+    readonly options: ServerOptions,
+  ) {
+    const collect = (chunk: Buffer) => this.output.push(chunk.toString('utf8'));
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    this.#exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  static async start(options: ServerOptions = {}): Promise<ServerProcess> {
+    const port = options.port ?? (await freePort());
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_TOKEN,
+      DATA_DIR: options.dataDir ?? tempDir('data'),
+      REDIS_PREFIX: options.prefix ?? uniquePrefix('proc'),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      MESSAGE_RATE: '1000',
+      MESSAGE_BURST: '1000',
+      ...options.env,
+    };
+    if (options.redisUrl) env.REDIS_URL = options.redisUrl;
+    else delete env.REDIS_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = new ServerProcess(child, port, options);
+    await server.waitReady();
+    return server;
+  }
+
+  /** Starts a new process with the same port, store and prefix (a restart after a crash). */
+  restart(): Promise<ServerProcess> {
+    return ServerProcess.start({ ...this.options, port: this.port, dataDir: this.options.dataDir });
+  }
+
+  async waitReady(timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`server exited (${this.child.exitCode}):\n${this.output.join('')}`);
+      try {
+        const res = await fetch(`${this.url}/readyz`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(50);
+    }
+    throw new Error(`server not ready after ${timeoutMs} ms:\n${this.output.join('')}`);
+  }
+
+  /** SIGKILL: no shutdown code runs, exactly like a crash or an OOM kill. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGKILL');
+    await this.#exited;
+  }
+
+  /** SIGTERM and wait: the graceful path. Returns the exit code. */
+  async stop(): Promise<number | null> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return this.child.exitCode;
+    this.child.kill('SIGTERM');
+    return this.#exited;
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Deletes every key under `prefix` (test cleanup on the shared Redis). */
+export async function deleteKeys(prefix: string, url = SHARED_REDIS): Promise<void> {
+  const admin = createClient({ url });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  for await (const keys of admin.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+    if (keys.length > 0) await admin.del(keys);
+  }
+  await admin.close();
+}

@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createConnection } from 'node:net';
+import { sleep, tempDir } from './serverProcess';
+
+/**
+ * A private redis-server a test can kill and restart (never the shared one on 6379). Append-only file with
+ * fsync on every write, in a temp folder, so a restart (even after SIGKILL) comes back with every acknowledged
+ * write, as a production Redis configured for durability would.
+ */
+export class ThrowawayRedis {
+  #child: ChildProcess | null = null;
+  readonly dir = tempDir('redis');
+
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.#child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''],
+      { stdio: 'ignore' },
+    );
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      if (await answersPing(this.port)) return;
+      await sleep(50);
+    }
+    throw new Error(`redis-server on ${this.port} did not start`);
+  }
+
+  async kill(): Promise<void> {
+    const child = this.#child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  }
+}
+
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(port, '127.0.0.1');
+    socket.setTimeout(500);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}

@@ -1,0 +1,205 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchSetup, MatchState } from '../../shared/index';
+import { instantOfLocal, type LocalDate } from '../../shared/season/index';
+import { intlZone } from '../../server/league/leagueZone';
+import { createEveningGuard } from '../../server/league/eveningGuard';
+import { createLeagueRouter } from '../../server/league/router';
+import { createMatch } from '../../server/matches/createMatch';
+import type { RoomStore } from '../../server/matches/roomStore';
+import { playMatch } from './playedMatch';
+
+/**
+ * The league REST API end to end: an Express app on an ephemeral port, real HTTP requests, and a real store
+ * (embedded files in a temp dir, or Redis under a unique prefix). One season is set up, played and read back.
+ */
+
+export const ADMIN = 'test-admin-token-0123456789';
+const CHICAGO = intlZone('America/Chicago');
+/** Epoch ms of a Chicago wall-clock time. */
+const chicago = (date: LocalDate, hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return instantOfLocal(date, h * 60 + m, CHICAGO);
+};
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export function describeLeagueRest(name: string, open: () => Promise<RoomStore>, close: (store: RoomStore) => Promise<void>): void {
+  describe(`league REST API over ${name}`, () => {
+    let store: RoomStore;
+    let server: Server;
+    let base = '';
+    let now = chicago('2024-08-30', '12:00');
+
+    const call = async (method: string, path: string, body?: unknown, o: { admin?: boolean; csv?: boolean } = {}): Promise<Reply> => {
+      const headers: Record<string, string> = {};
+      if (o.admin !== false) headers.authorization = `Bearer ${ADMIN}`;
+      if (body !== undefined) headers['content-type'] = o.csv ? 'text/csv' : 'application/json';
+      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : o.csv ? String(body) : JSON.stringify(body) });
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    };
+
+    beforeAll(async () => {
+      store = await open();
+      // As the lead mounts it: no body parser of the app's own in front (the router brings its own).
+      const app = express();
+      app.use(createLeagueRouter({ store, adminToken: ADMIN, clock: () => now, openMatchRoom: (setup, at) => createMatch(store, setup, at) }));
+      server = createServer(app);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+
+    afterAll(async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close(store);
+    });
+
+    it('writes need the commissioner token; reads are public', async () => {
+      expect((await call('PUT', '/api/league/seasons/s24', { name: 'x' }, { admin: false })).status).toBe(401);
+      expect(await call('GET', '/api/league/seasons', undefined, { admin: false })).toEqual({ status: 200, body: { seasons: [] } });
+      expect((await call('GET', '/api/league/seasons/nope')).status).toBe(404);
+    });
+
+    it('creates a season in the league time zone; an unknown zone or fewer than 6 qualifiers is refused (R-V.A.1)', async () => {
+      const season = {
+        name: 'Fall 2024', timeZone: 'America/Chicago', regularSeason: { start: '2024-09-02', end: '2024-12-09' },
+        conferences: [{ id: 'north', name: 'North', matchWeekday: 'MON' }, { id: 'south', name: 'South', matchWeekday: 'WED' }],
+      };
+      expect((await call('PUT', '/api/league/seasons/s24', { ...season, timeZone: 'Mars/Olympus' })).status).toBe(400);
+      expect((await call('PUT', '/api/league/seasons/s24', { ...season, settings: { playoffQualifiers: 5 } })).status).toBe(400);
+      const created = await call('PUT', '/api/league/seasons/s24', season);
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ rev: 1, season: { id: 's24', settings: { playoffQualifiers: 6, rosterDeadlineMinutes: 960 }, restrictedList: null } });
+    });
+
+    it('imports players, teams and rosters from CSV and venues from JSON; a bad roster is listed with its rule (R-II.0.1, R-II.A.1)', async () => {
+      const players = ['id,name,ifpaNumber,ifpaRank', ...Array.from({ length: 60 }, (_, i) => `P${i + 1},"Player ${i + 1}",${1000 + i},${i === 0 ? 120 : ''}`)].join('\r\n');
+      expect(await call('POST', '/api/league/seasons/s24/import?kind=players', players, { csv: true })).toMatchObject({ status: 200, body: { imported: { players: 60 } } });
+      const venues = Array.from({ length: 9 }, (_, i) => ({ id: `bar-${i + 1}`, name: `Bar ${i + 1}`, machines: ['M1', 'M2', 'M3', 'M4'].map((id) => ({ id, name: `Machine ${id}`, kind: 'FOUR_PLAYER' })) }));
+      expect(await call('POST', '/api/league/seasons/s24/import', { venues })).toMatchObject({ status: 200, body: { imported: { venues: 9 } } });
+      const teams = ['id,name,conferenceId,homeVenueId,weekday', ...[1, 2, 3, 4, 5, 6].map((n) => `n${n},North ${n},north,bar-${n},Monday`), 's1,South 1,south,bar-7,WED', 's2,South 2,south,bar-8,WED'].join('\n');
+      expect(await call('POST', '/api/league/seasons/s24/import?kind=teams', teams, { csv: true })).toMatchObject({ status: 200, body: { imported: { teams: 8 } } });
+      const rows = ['teamId,playerId,status,captain'];
+      ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 's1'].forEach((t, k) => {
+        for (let i = 1; i <= 8; i++) rows.push(`${t},P${k * 8 + i},${i === 8 ? 'RESERVE' : 'STARTER'},${i === 1 ? 'yes' : ''}`);
+      });
+      for (let i = 57; i <= 60; i++) rows.push(`s2,P${i},STARTER,${i === 57 ? 'y' : ''}`);
+      const imported = await call('POST', '/api/league/seasons/s24/import?kind=rosters', rows.join('\n'), { csv: true });
+      expect(imported.status).toBe(200);
+      expect(imported.body.registered).toEqual(['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 's1']);
+      expect(imported.body.refused).toEqual([expect.objectContaining({ teamId: 's2', rule: 'R-II.A.1', code: 'ROSTER_SHAPE' })]);
+      const team = await call('GET', '/api/league/seasons/s24/teams/n1?date=2024-09-02');
+      expect((team.body.roster as unknown[]).length).toBe(8);
+    });
+
+    it('R-II.C.3: a roster change is due by 16:00 Chicago time on its day, through daylight saving time', async () => {
+      const change = (effective: string, playerId: string) => ({ kind: 'CHANGE', effective, requestedBy: 'P1', edits: [{ op: 'ADD', playerId, status: 'RESERVE' }] });
+      now = chicago('2024-10-07', '16:05'); // CDT, UTC-5
+      expect(await call('POST', '/api/league/seasons/s24/teams/n1/roster', change('2024-10-07', 'P57'))).toMatchObject({ status: 422, body: { error: 'REFUSED', rule: 'R-II.C.3', code: 'DEADLINE' } });
+      now = Date.UTC(2024, 10, 4, 21, 59); // 15:59 CST (UTC-6) on 4 November: in time
+      const ok = await call('POST', '/api/league/seasons/s24/teams/n1/roster', change('2024-11-04', 'P57'));
+      expect(ok.status).toBe(201);
+      expect((ok.body.roster as { playerId: string }[]).map((m) => m.playerId)).toContain('P57');
+      now = chicago('2024-11-05', '10:00');
+      expect(await call('POST', '/api/league/seasons/s24/teams/n1/roster', { kind: 'CHANGE', effective: '2024-11-05', requestedBy: 'P2', edits: [{ op: 'DROP', playerId: 'P57' }] })).toMatchObject({ status: 422, body: { rule: 'R-II.C.3', code: 'NOT_CAPTAIN' } });
+      expect(await call('POST', '/api/league/seasons/s24/teams/n2/roster', change('2024-11-05', 'P57'))).toMatchObject({ status: 422, body: { rule: 'R-II.C.3' } }); // P1 is not n2's captain
+    });
+
+    it('schedules matches: HOME plays one match an evening (INV-23); the room opens once, with its captain links', async () => {
+      now = chicago('2024-09-01', '12:00');
+      const put = (id: string, body: object) => call('PUT', `/api/league/seasons/s24/schedule/${id}`, body);
+      expect(await put('w1-n1n2', { kind: 'REGULAR', date: '2024-09-09', homeTeamId: 'n1', awayTeamId: 'n2' })).toMatchObject({ status: 201, body: { venueId: 'bar-1', roomOpenedAt: null } });
+      expect(await put('w1-n1n3', { kind: 'REGULAR', date: '2024-09-09', homeTeamId: 'n1', awayTeamId: 'n3' })).toMatchObject({ status: 422, body: { rule: 'INV-23', code: 'TEAM_BUSY' } });
+      expect(await put('late', { kind: 'REGULAR', date: '2024-12-16', homeTeamId: 'n3', awayTeamId: 'n4' })).toMatchObject({ status: 422, body: { rule: 'R-V.B.1.1' } });
+      const preview = await call('GET', '/api/league/seasons/s24/schedule/w1-n1n2/setup');
+      expect(preview.status).toBe(200);
+      const setup = preview.body as unknown as MatchSetup;
+      expect(setup.scheduledStart).toBe(Date.UTC(2024, 8, 10, 1, 0)); // 20:00 CDT
+      expect(setup.home.players.map((p) => p.id)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8']);
+      const opened = await call('POST', '/api/league/seasons/s24/schedule/w1-n1n2/room');
+      expect(opened.status).toBe(201);
+      expect(opened.body).toMatchObject({ matchId: 'w1-n1n2', spectatorLink: '/m/w1-n1n2' });
+      expect((await call('POST', '/api/league/seasons/s24/schedule/w1-n1n2/room')).status).toBe(409);
+      expect(await put('w1-n1n2', { kind: 'REGULAR', date: '2024-09-16', homeTeamId: 'n1', awayTeamId: 'n2' })).toMatchObject({ status: 409 });
+      expect((await call('GET', '/api/league/seasons/s24/schedule')).body.matches).toEqual([expect.objectContaining({ id: 'w1-n1n2', roomOpenedAt: now, result: null })]);
+    });
+
+    it('CALC-4: the standings move once the match is signed by both teams in its room', async () => {
+      const loaded = await store.load('w1-n1n2');
+      const before = await call('GET', '/api/league/seasons/s24/standings');
+      const north = (before.body.conferences as { rows: { teamId: string; played: number }[] }[])[0]!;
+      expect(north.rows.every((r) => r.played === 0)).toBe(true);
+      const played = playMatch(loaded!.snapshot.setup, ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'], ['P9', 'P10', 'P11', 'P12', 'P13', 'P14'], { sign: ['HOME'] });
+      await store.append('w1-n1n2', 0, played.log, played.state, 'sheet-1', { status: 'accepted', version: played.log.length });
+      const halfway = await call('GET', '/api/league/seasons/s24/standings');
+      expect((halfway.body.conferences as { rows: { played: number }[] }[])[0]!.rows.every((r) => r.played === 0)).toBe(true);
+      const signed = played.send('AWAY', { type: 'signOff', payload: {} });
+      if (!signed.ok) throw new Error(signed.refusal.message);
+      await store.append('w1-n1n2', played.log.length - signed.events.length, signed.events, played.state, 'sheet-2', { status: 'accepted', version: played.log.length });
+      const after = await call('GET', '/api/league/seasons/s24/standings');
+      const rows = (after.body.conferences as { rows: { teamId: string; wins: number; losses: number; points: number }[] }[])[0]!.rows;
+      expect(rows.slice(0, 1)).toEqual([expect.objectContaining({ teamId: 'n1', wins: 1, losses: 0, points: 16 })]);
+      expect(rows.at(-1)).toEqual(expect.objectContaining({ teamId: 'n2', wins: 0, losses: 1, points: 0 }));
+      expect((after.body.teams as Record<string, string>).n1).toBe('North 1');
+    });
+
+    it('records whole-match results: a forfeit with a full evening needs 4 players (R-VII.H.1.3), then counts (CALC-3)', async () => {
+      await call('PUT', '/api/league/seasons/s24/schedule/w1-n3n4', { kind: 'REGULAR', date: '2024-09-09', homeTeamId: 'n3', awayTeamId: 'n4' });
+      const path = '/api/league/seasons/s24/results/w1-n3n4';
+      expect(await call('PUT', path, { result: { kind: 'FORFEIT', forfeiting: 'HOME', fullEvening: true, attendingPresent: 3 } })).toMatchObject({ status: 422, body: { rule: 'R-VII.H.1.3' } });
+      expect(await call('PUT', path, { result: { kind: 'FORFEIT', forfeiting: 'HOME', fullEvening: true, attendingPresent: 5 } })).toMatchObject({ status: 201, body: { counts: { winner: 'AWAY', points: { HOME: 0, AWAY: 12 } } } });
+      expect(await call('PUT', '/api/league/seasons/s24/results/w1-n1n2', { result: { kind: 'RULING', ruling: 'x', decision: { kind: 'AS_PLAYED' } } })).toMatchObject({ status: 422, body: { rule: 'R-VII.D.2.4' } });
+      const rows = ((await call('GET', '/api/league/seasons/s24/standings')).body.conferences as { rows: { teamId: string; points: number }[] }[])[0]!.rows;
+      expect(rows.find((r) => r.teamId === 'n4')).toMatchObject({ points: 12 });
+      const results = await call('GET', '/api/league/seasons/s24/results');
+      expect((results.body.results as { matchId: string; source: string }[]).map((r) => [r.matchId, r.source]).sort()).toEqual([['w1-n1n2', 'SCORESHEET'], ['w1-n3n4', 'COMMISSIONER']]);
+    });
+
+    it('builds the top-150 list (R-II.B.2) and fixes it once the season started (R-II.B.2.2)', async () => {
+      now = chicago('2024-08-31', '12:00');
+      expect(await call('POST', '/api/league/seasons/s24/restricted-list', { referenceDate: '2024-08-31' })).toMatchObject({ status: 200, body: { restrictedList: { playerIds: ['P1'] } } });
+      now = chicago('2024-09-10', '12:00');
+      expect(await call('POST', '/api/league/seasons/s24/restricted-list', { referenceDate: '2024-09-10' })).toMatchObject({ status: 422, body: { rule: 'R-II.B.2.2' } });
+      const setup = (await call('GET', '/api/league/seasons/s24/schedule/w1-n3n4/setup')).body as unknown as MatchSetup;
+      expect(setup.home.players.every((p) => !p.restricted)).toBe(true);
+      await call('PUT', '/api/league/seasons/s24/schedule/w2-n1n5', { kind: 'REGULAR', date: '2024-09-16', homeTeamId: 'n1', awayTeamId: 'n5' });
+      const n1 = (await call('GET', '/api/league/seasons/s24/schedule/w2-n1n5/setup')).body as unknown as MatchSetup;
+      expect(n1.home.players.find((p) => p.id === 'P1')).toMatchObject({ restricted: true, ifpaRank: 120 });
+    });
+
+    it('shows the bracket as provisional until every regular-season match counts (R-V.A.3.2), and refuses a playoff match before', async () => {
+      const bracket = await call('GET', '/api/league/seasons/s24/bracket');
+      const north = (bracket.body.conferences as { seeding: { kind: string; seeds: { teamId: string }[] } }[])[0]!;
+      expect(north.seeding.kind).toBe('PROVISIONAL');
+      // n1 (1-0, 16 points) and n4 (1-0, 12 from the forfeit) lead; n5 and n6 have not played and are level.
+      expect(north.seeding.seeds.slice(0, 2)).toEqual([{ seed: 1, teamId: 'n1' }, { seed: 2, teamId: 'n4' }]);
+      const po = { kind: 'PLAYOFF', date: '2024-12-16', homeTeamId: 'n4', awayTeamId: 'n5', bracket: { conferenceId: 'north', round: 1, slot: 1 } };
+      expect(await call('PUT', '/api/league/seasons/s24/schedule/po-1', po)).toMatchObject({ status: 422, body: { rule: 'R-V.A.3.2' } });
+    });
+
+    it('R-VII.P.3.1: the evening guard refuses a player already written into another lineup that evening', async () => {
+      // P3 of n1 (Monday) also joins s1 (Wednesday), whose make-up match is on Monday 9 September, the evening of w1-n1n2.
+      now = chicago('2024-09-08', '12:00');
+      expect((await call('POST', '/api/league/seasons/s24/teams/s1/roster', { kind: 'CHANGE', effective: '2024-09-09', requestedBy: 'P49', edits: [{ op: 'ADD', playerId: 'P3', status: 'RESERVE' }] })).status).toBe(201);
+      const guard = createEveningGuard(store);
+      const lineup = { type: 'declareLineup' as const, payload: { round: 1, games: [{ players: ['P3', 'P49'] }, { players: ['P50', 'P51'] }] } };
+      expect(await guard('not-scheduled', lineup)).toBeNull();
+      // w1-n1n2 has P3 in a lineup (round 1 game 2). Another room the same evening:
+      await call('PUT', '/api/league/seasons/s24/schedule/w1-s1', { kind: 'REGULAR', date: '2024-09-09', homeTeamId: 's1', awayTeamId: 'n5', venueId: 'bar-7' });
+      expect((await call('POST', '/api/league/seasons/s24/schedule/w1-s1/room')).status).toBe(201);
+      const state = (await store.load('w1-n1n2'))!.snapshot as MatchState;
+      expect(state.rounds[0]!.games[1]!.players.HOME).toContain('P3');
+      const other = (await store.load('w1-s1'))!;
+      expect(other.version).toBe(0);
+      const guardW1n1n2 = await guard('w1-s1', lineup);
+      expect(guardW1n1n2).toMatchObject({ rule: 'R-VII.P.3.1', code: 'TWO_TEAMS' });
+      expect(guardW1n1n2!.message).toContain('Player 3');
+    });
+  });
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandInput } from '../../shared/index';
+import type { Reply } from '../../shared/protocol';
+import { RoomClient } from '../helpers/roomClient';
+import { createMatch, expectSameState, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
+import { deleteKeys, ServerProcess, SHARED_REDIS, uniquePrefix, removeTempDirs } from '../helpers/serverProcess';
+
+/**
+ * Conflicting commands at the same moment, from one process and from two processes sharing Redis: the store's
+ * compare-and-set orders them, the engine decides each against the true current state, exactly one of two
+ * incompatible commands wins and the other is told the rule; compatible ones are all kept (no lost update).
+ */
+
+const prefix = uniquePrefix('concurrency');
+let a: ServerProcess;
+let b: ServerProcess;
+const clients: RoomClient[] = [];
+
+const connect = async (server: ServerProcess, matchId: string, token?: string, deviceId?: string) => {
+  const c = await RoomClient.connect({ url: server.url, matchId, ...(token ? { token } : {}), ...(deviceId ? { deviceId } : {}) });
+  clients.push(c);
+  return c;
+};
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([
+    ServerProcess.start({ redisUrl: SHARED_REDIS, prefix }),
+    ServerProcess.start({ redisUrl: SHARED_REDIS, prefix }),
+  ]);
+});
+
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await Promise.all([a?.stop(), b?.stop()]);
+  await deleteKeys(prefix);
+  removeTempDirs();
+});
+
+const accepted = (replies: Reply[]) => replies.filter((r) => r.status === 'accepted');
+const refused = (replies: Reply[]) => replies.filter((r) => r.status === 'refused');
+
+/** A match where everyone has arrived, and the two phones of AWAY's two captains. */
+async function arrivedMatch(id: string, awayPhones: [ServerProcess, ServerProcess]) {
+  const match = await createMatch(a.url, id);
+  const home = await connect(a, match.matchId, match.tokens.HOME);
+  const away1 = await connect(awayPhones[0], match.matchId, match.tokens.AWAY, 'away-captain-1');
+  const away2 = await connect(awayPhones[1], match.matchId, match.tokens.AWAY, 'away-captain-2');
+  await play({ HOME: home, AWAY: away1 }, fullMatchSteps().slice(0, 12));
+  await away2.untilVersion(12);
+  return { match, home, away1, away2 };
+}
+
+const declare = (pairs: [string, string][]): CommandInput => ({
+  type: 'declareLineup',
+  payload: { round: 1, games: pairs.map((players, i) => ({ machineId: `M${i + 1}`, players })) },
+});
+
+describe.each([
+  ['on one process', () => [a, a] as [ServerProcess, ServerProcess]],
+  ['on two processes', () => [a, b] as [ServerProcess, ServerProcess]],
+])('both AWAY captains %s', (_where, phones) => {
+  let match: CreatedMatch;
+
+  it('declare different round-1 lineups at once: exactly one wins, the other is told why (R-III.B.5)', async () => {
+    const m = await arrivedMatch(`declare-race-${phones()[1] === a ? 'one' : 'two'}`, phones());
+    match = m.match;
+    const replies = await Promise.all([
+      m.away1.send(declare([['A1', 'A2'], ['A3', 'A4']])),
+      m.away2.send(declare([['A5', 'A6'], ['A1', 'A3']])),
+    ]);
+    expect(accepted(replies)).toEqual([{ status: 'accepted', version: 13 }]);
+    expect(refused(replies)).toMatchObject([{ rule: 'R-III.B.5', code: 'ALREADY_DECLARED', version: 13 }]);
+    const winner = replies[0]!.status === 'accepted' ? ['A1', 'A2'] : ['A5', 'A6'];
+    for (const c of [m.home, m.away1, m.away2]) {
+      await c.untilVersion(13);
+      expect(c.state!.rounds[0]!.declarations.AWAY!.games[0]!.players).toEqual(winner);
+    }
+    expectSameState(m.away1, m.away2);
+  });
+
+  it('confirm and dispute the same score entry at once: exactly one wins (MR-4)', async () => {
+    const home = clients.find((c) => c.options.matchId === match.matchId && c.welcome?.side === 'HOME')!;
+    const [away1, away2] = clients.filter((c) => c.options.matchId === match.matchId && c.welcome?.side === 'AWAY');
+    // HOME answers round 1's declaration, then enters a score for AWAY to confirm or dispute.
+    const acked = { version: 13 };
+    await play({ HOME: home, AWAY: away1! }, [
+      { side: 'HOME', command: { type: 'declareLineup', payload: { round: 1, games: [{ players: ['H1', 'H2'] }, { players: ['H3', 'H4'] }] } } },
+      { side: 'HOME', command: { type: 'setPlayOrder', payload: { round: 1, game: 1, seats: [{ playerId: 'H1', position: 1 }, { playerId: 'H2', position: 3 }] } } },
+      { side: 'AWAY', command: (s) => ({ type: 'setPlayOrder', payload: { round: 1, game: 1, seats: s.rounds[0]!.games[0]!.players.AWAY.map((playerId, i) => ({ playerId, position: 2 * i + 2 })) } }) },
+      { side: 'HOME', command: { type: 'enterScore', payload: { round: 1, game: 1, playerId: 'H1', points: 100 } } },
+    ], acked);
+    await Promise.all([away1!.untilVersion(acked.version), away2!.untilVersion(acked.version)]);
+    const entryId = away1!.state!.entries.at(-1)!.id;
+    const replies = await Promise.all([
+      away1!.send({ type: 'confirmEntry', payload: { entryId } }),
+      away2!.send({ type: 'disputeEntry', payload: { entryId, reason: 'that was H2' } }),
+    ]);
+    const [win] = accepted(replies);
+    expect(accepted(replies)).toHaveLength(1);
+    expect(refused(replies)).toMatchObject([{ rule: 'MR-4', code: 'NOT_PENDING' }]);
+    await home.untilVersion(win?.status === 'accepted' ? win.version : Infinity);
+    expect(home.state!.entries.at(-1)!.status).toBe(replies[0]!.status === 'accepted' ? 'CONFIRMED' : 'DISPUTED');
+  });
+});
+
+it('twelve compatible commands at once through two processes: every one kept, in one order everyone sees', async () => {
+  const match = await createMatch(a.url, 'no-lost-update');
+  const phones = {
+    HOME: [await connect(a, match.matchId, match.tokens.HOME, 'home-phone-1'), await connect(b, match.matchId, match.tokens.HOME, 'home-phone-2')],
+    AWAY: [await connect(a, match.matchId, match.tokens.AWAY, 'away-phone-1'), await connect(b, match.matchId, match.tokens.AWAY, 'away-phone-2')],
+  };
+  const spectators = [await connect(a, match.matchId), await connect(b, match.matchId)];
+  const time = Date.now() - 60_000;
+  const replies = await Promise.all(
+    (['HOME', 'AWAY'] as const).flatMap((side) =>
+      [1, 2, 3, 4, 5, 6].map((i) => phones[side][i % 2]!.send({ type: 'markArrived', payload: { playerId: `${side[0]}${i}`, time } })),
+    ),
+  );
+  expect(replies.every((r) => r.status === 'accepted')).toBe(true);
+  expect(replies.map((r) => (r.status === 'accepted' ? r.version : 0)).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  for (const c of [...phones.HOME, ...phones.AWAY, ...spectators]) await c.untilVersion(12);
+  for (const c of [...phones.AWAY, ...phones.HOME.slice(1), ...spectators]) expectSameState(phones.HOME[0]!, c);
+  const present = Object.values(spectators[1]!.state!.attendance.HOME).filter((x) => x.arrivedAt !== null);
+  expect(present).toHaveLength(6);
+});

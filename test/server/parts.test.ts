@@ -1,0 +1,130 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_MATCH_ID, seedDemo, tonightAtEight } from '../../server/demo';
+import { createLogger } from '../../server/log';
+import type { RoomStore } from '../../server/matches/roomStore';
+import { createEmbeddedStore } from '../../server/store/embeddedStore';
+import { removeTempDirs, tempDir } from '../helpers/serverProcess';
+import { initialState, MatchSetupSchema } from '../../shared/index';
+import { hashToken, newToken, tokenMatches } from '../../server/auth/tokens';
+import { identify } from '../../server/auth/roles';
+import { ConfigError, loadConfig } from '../../server/config';
+import { scoresheetCsv } from '../../server/matches/scoresheetCsv';
+import { TokenBucket } from '../../server/room/rateLimit';
+import { SeatRegistry } from '../../server/room/seats';
+import { testSetup } from '../helpers/matchScript';
+
+/** The room's small parts, in process: the pieces the process-level tests rely on. */
+
+afterAll(() => removeTempDirs());
+
+describe('config from the environment', () => {
+  it('has working defaults and generates an admin token when none is set', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, dataDir: './data', redisUrl: undefined, adminTokenGenerated: true, logLevel: 'info' });
+    expect(c.adminToken.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}).adminToken).not.toBe(c.adminToken);
+  });
+
+  it('refuses bad values with a message naming each variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', REDIS_URL: 'http://x', ADMIN_TOKEN: 'short' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', REDIS_URL: 'http://x', ADMIN_TOKEN: 'short' });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/PORT/);
+      expect((err as Error).message).toMatch(/REDIS_URL/);
+      expect((err as Error).message).toMatch(/ADMIN_TOKEN must be at least 16 characters/);
+    }
+  });
+
+  it('parses origins and the Redis URL', () => {
+    const c = loadConfig({ ALLOWED_ORIGINS: 'https://a.example, https://b.example', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: 'x:' });
+    expect(c.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+  });
+});
+
+describe('captain tokens (stored only as a hash)', () => {
+  it('are 144-bit random, hashed with SHA-256 and compared in constant time', () => {
+    const t = newToken();
+    expect(Buffer.from(t, 'base64url')).toHaveLength(18);
+    expect(hashToken(t)).toMatch(/^[0-9a-f]{64}$/);
+    expect(tokenMatches(t, hashToken(t))).toBe(true);
+    expect(tokenMatches(`${t}x`, hashToken(t))).toBe(false);
+  });
+
+  it('fix the role at the handshake: captain of a side, commissioner, else a spectator (MR-1)', () => {
+    const home = newToken();
+    const away = newToken();
+    const meta = { captainTokenHashes: { HOME: hashToken(home), AWAY: hashToken(away) }, createdAt: 0 };
+    const admin = 'the-admin-token-1234';
+    expect(identify(meta, admin, home)).toEqual({ actor: { role: 'captain', side: 'HOME' }, tokenRejected: false });
+    expect(identify(meta, admin, away)).toEqual({ actor: { role: 'captain', side: 'AWAY' }, tokenRejected: false });
+    expect(identify(meta, admin, admin)).toEqual({ actor: { role: 'commissioner' }, tokenRejected: false });
+    expect(identify(meta, admin, undefined)).toEqual({ actor: { role: 'spectator' }, tokenRejected: false });
+    expect(identify(meta, admin, 'guess')).toEqual({ actor: { role: 'spectator' }, tokenRejected: true });
+  });
+});
+
+describe('per-connection token bucket', () => {
+  it('allows a burst, then the steady rate', () => {
+    let now = 0;
+    const bucket = new TokenBucket(2, 3, () => now);
+    expect([1, 2, 3, 4].map(() => bucket.take())).toEqual([true, true, true, false]);
+    now += 500; // one token back at 2 per second
+    expect([bucket.take(), bucket.take()]).toEqual([true, false]);
+    now += 10_000; // never more than the burst
+    expect([1, 2, 3, 4].map(() => bucket.take())).toEqual([true, true, true, false]);
+  });
+});
+
+describe('seat registry: the newest connection wins', () => {
+  it("a late release by the old socket does not remove the new socket's seat", () => {
+    const seats = new SeatRegistry();
+    expect(seats.claim('seat', 'old')).toBeNull();
+    expect(seats.claim('seat', 'new')).toBe('old');
+    expect(seats.release('seat', 'old')).toBe(false);
+    expect(seats.holder('seat')).toBe('new');
+    expect(seats.release('seat', 'new')).toBe(true);
+    expect(seats.size).toBe(0);
+  });
+});
+
+describe('CSV scoresheet', () => {
+  it('has one line per game and a result line, and defuses spreadsheet formulas in names', () => {
+    const setup = MatchSetupSchema.parse(testSetup('csv'));
+    setup.home.name = '=HYPERLINK("http://evil")';
+    const csv = scoresheetCsv(initialState(setup));
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(14);
+    expect(lines[13]).toBe(`"match","","","","'=HYPERLINK(""http://evil"")","","Aces","","in progress","0","0"`);
+  });
+});
+
+describe('demo seed on first start', () => {
+  it('seeds two teams, a venue of mixed machines and tonight\'s match into an empty store, once', async () => {
+    const store: RoomStore = await createEmbeddedStore({ dir: tempDir('demo') });
+    const print = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const now = new Date(2026, 9, 1, 15, 30);
+    expect(await seedDemo(store, 'http://localhost:3000', createLogger('silent'), now)).toBe(true);
+    const printed = print.mock.calls.flat().join('\n');
+    const token = /HOME captain link: http:\/\/localhost:3000\/m\/demo\?t=([A-Za-z0-9_-]+)/.exec(printed)?.[1];
+    expect(printed).toContain('Spectator link:    http://localhost:3000/m/demo');
+    expect(await seedDemo(store, 'http://localhost:3000', createLogger('silent'), now)).toBe(false);
+    print.mockRestore();
+
+    const loaded = (await store.load(DEMO_MATCH_ID))!;
+    expect(loaded.version).toBe(0);
+    const setup = loaded.snapshot.setup;
+    expect(setup.scheduledStart).toBe(tonightAtEight(now));
+    expect(new Date(setup.scheduledStart).getHours()).toBe(20);
+    for (const team of [setup.home, setup.away]) {
+      expect(team.players).toHaveLength(8);
+      expect(team.players.filter((p) => p.captain)).toHaveLength(2);
+      expect(team.players.filter((p) => p.status === 'RESERVE')).toHaveLength(1);
+    }
+    expect(new Set(setup.venue.machines.map((m) => m.kind)).size).toBeGreaterThan(1);
+    expect(identify(loaded.meta, 'x'.repeat(20), token)).toMatchObject({ actor: { role: 'captain', side: 'HOME' } });
+    expect((await store.listDocs('teams')).map((d) => d.id)).toEqual(['flipper-fiends', 'tilt-warriors']);
+    await store.close();
+  });
+});
