@@ -27,8 +27,8 @@ export type DeclaredGame = z.infer<typeof DeclaredGameSchema>;
 const SeatSchema = z.strictObject({ playerId: IdSchema, position: z.number().int().min(1).max(4) });
 
 export const IncidentKindSchema = z.enum([
-  'OUT_OF_TURN', // R-III.C.5
-  'LOGGED_IN', // R-III.C.6
+  'OUT_OF_TURN', // R-III.C.5.1, including the wrong team starting ball 1 (R-III.C.5.1.1)
+  'LOGGED_IN', // R-III.C.6.1: a team's first occurrence is a warning (R-III.C.6.1.1), a second one disqualifies (R-III.C.6.1.2)
   'SLAM_TILT', // R-VII.Q.1
   'MACHINE_DAMAGE', // R-VII.Q.3
   'TILTED_OPPONENT', // R-VII.B.6
@@ -43,7 +43,12 @@ export const IncidentKindSchema = z.enum([
 ]);
 export type IncidentKind = z.infer<typeof IncidentKindSchema>;
 
-export const LoggedInPhaseSchema = z.enum(['BEFORE_PLAY', 'AFTER_BALLS', 'AFTER_BALL_2']);
+/** When a first logged-in occurrence was found: it decides the warning's handling. */
+export const LoggedInPhaseSchema = z.enum([
+  'BEFORE_PLAY', // before any ball: the game is restarted (R-III.C.6.1.1.1)
+  'AFTER_BALLS', // balls completed: the opposing team chooses before ball 2 (R-III.C.6.1.1.2)
+  'AFTER_BALL_2', // the player had started ball 2: the game counts (R-III.C.6.1.1.3)
+]);
 export type LoggedInPhase = z.infer<typeof LoggedInPhaseSchema>;
 
 /** What the captains decided to do about a major failure (R-VII.L.2.3-L.2.5). */

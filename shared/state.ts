@@ -2,7 +2,10 @@ import type { Agreement, DeclaredGame, Incident } from './commands';
 import type { Machine, Player, Side } from './league';
 import type { MatchSetup } from './match';
 
-/** The match state: the fold of its events (evolve.ts). Plain JSON, so it can be snapshotted and sent as is. */
+/**
+ * The match state: the fold of its events (evolve.ts). Plain JSON, so it can be snapshotted and sent as is. A state is
+ * an immutable value: successive states share the parts an event did not touch, so nothing may change one in place.
+ */
 
 export type Format = 'DOUBLES' | 'SINGLES';
 
@@ -182,6 +185,7 @@ export function sideOfPlayer(state: MatchState, playerId: string): Side | null {
   return null;
 }
 
+/** R-III.0.1 with OQ-01: four rounds, exactly two of doubles (R-III.D.1) and two of singles (R-III.E.1). */
 export function roundFormats(order: 'DDSS' | 'DSDS'): Format[] {
   return order === 'DDSS' ? ['DOUBLES', 'DOUBLES', 'SINGLES', 'SINGLES'] : ['DOUBLES', 'SINGLES', 'DOUBLES', 'SINGLES'];
 }
@@ -219,6 +223,7 @@ export function initialState(setup: MatchSetup): MatchState {
       format,
       fd: firstDeclarer(i + 1),
       declarations: { HOME: null, AWAY: null },
+      // a doubles round has 2 game slots (R-III.D.2), a singles round 4 (R-III.E.2)
       games: Array.from({ length: format === 'DOUBLES' ? 2 : 4 }, (_, g) => emptyGame(i + 1, g + 1)),
       lastActivityAt: null,
     })),

@@ -5,6 +5,7 @@ import { findPlayer, type MatchState, playerName, type RoundState } from '../sta
 import { canStillFit, owedGames, writtenIn } from '../views/minimumPlay';
 import { gameOutcome, hasOutcome } from '../views/outcome';
 import { clock, eligibleForRound, isPresent, presentPlayers, windowCloses } from '../views/presence';
+import { positionsFor } from '../views/seating';
 import { type Ctx, findRound, matchOpen, roundStarted, workingMachineIds } from './context';
 import { checkRoundMachines } from './machines';
 import { accept, type Check, type Decision, refuse } from './refusal';
@@ -178,6 +179,34 @@ function checkNames(f: Frame): Check {
   return null;
 }
 
+/**
+ * R-II.B.2.3.1 through a keying fix (OQ-37) or a re-declaration (R-VII.L.2.7.1.3): a change may not take away the
+ * top-150 player that an opposing top-150 player relies on, either to play at all (the answering team's) or for a
+ * position other than the last one that it already holds (OQ-08). A first declaration never trips this: the other
+ * team has no players or no play order in the game yet.
+ */
+function checkReliedOn(f: Frame): Check {
+  const { ctx, r, games, replacing } = f;
+  const { state, side } = ctx;
+  const them = other(side);
+  const restricted = (s: Side, id: string) => findPlayer(state, s, id)?.restricted === true;
+  for (const [i, game] of games.entries()) {
+    if (game.players.some((id) => restricted(side, id))) continue;
+    const g = r.games[replacing[i]! - 1]!;
+    const counts = { [side]: game.players.length, [them]: g.players[them].length } as Record<Side, number>;
+    const last = Math.max(...positionsFor(counts, r.fd, them));
+    for (const id of g.players[them]) {
+      if (!restricted(them, id)) continue;
+      const seat = g.seats[them][id];
+      const relies = them !== r.fd || (r.format === 'DOUBLES' && seat !== undefined && seat !== last);
+      if (relies) {
+        return refuse('R-II.B.2.3.1', `${playerName(state, id)} (top-150) plays game ${g.game} as it is only against a top-150 player of yours: keep one there.`, 'RESTRICTED');
+      }
+    }
+  }
+  return null;
+}
+
 /** R-VI.A.2.4: a short team at a one-machine venue may write a missing player into round 1 game 2. */
 function checkWriteIn(f: Frame): Check {
   const { ctx, r, games, replacing, eligible } = f;
@@ -232,7 +261,7 @@ function checkDoubles(f: Frame): Check {
 export function validatePlayers(ctx: Ctx, r: RoundState, games: Games, replacing: number[]): Validated | Decision {
   const eligible = eligibleForRound(ctx.state, ctx.side, r.round, ctx.at).length;
   const f: Frame = { ctx, r, games, replacing, isFd: ctx.side === r.fd, eligible, whole: replacing.length === r.games.length };
-  const bad = checkShape(f) ?? checkNames(f) ?? checkWriteIn(f) ?? (r.format === 'DOUBLES' ? checkDoubles(f) : null);
+  const bad = checkShape(f) ?? checkNames(f) ?? checkReliedOn(f) ?? checkWriteIn(f) ?? (r.format === 'DOUBLES' ? checkDoubles(f) : null);
   if (bad) return bad;
   // An empty slot is forfeited. The slot a short FD gave up (OQ-04) goes to the SD, unless the SD has no player to
   // spare either: then neither side has a player there and it is VOID (R-VI.B.2, CALC-1).

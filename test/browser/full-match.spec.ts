@@ -16,7 +16,7 @@ test('two captains play a whole match with a tie-breaker; the spectator sees eve
   const away = await Phone.open(browser, links.captainLinks.AWAY, 'AWAY');
   const fan = await Phone.open(browser, links.spectatorLink, 'spectator');
   const seen = fan.page;
-  await expect(home.page.getByTestId('connection')).toContainText('HOME captain');
+  await expect(home.page.getByTestId('connection')).toContainText('HOME');
   await expect(seen.getByTestId('connection')).toContainText('Following');
 
   // Attendance (R-VI.C): four players each.

@@ -24,7 +24,8 @@ export class Phone {
   }
 
   async tab(name: 'Play' | 'Players' | 'Sheet' | 'History' | 'Share' | 'Live'): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
+    // "Play, 2 to answer" when the other captain's entries wait for this one.
+    await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${name}(,.*)?$`) }).click();
   }
 
   async arrive(names: string[]): Promise<void> {

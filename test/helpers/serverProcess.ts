@@ -94,7 +94,7 @@ export class ServerProcess {
     return ServerProcess.start({ ...this.options, port: this.port, dataDir: this.options.dataDir });
   }
 
-  async waitReady(timeoutMs = 20_000): Promise<void> {
+  async waitReady(timeoutMs = 45_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) throw new Error(`server exited (${this.child.exitCode}):\n${this.output.join('')}`);
@@ -127,6 +127,9 @@ export class ServerProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 }
+
+/** Generous limits for tests that start processes: a loaded CI box (2 cores) can take 10 s+ per start. */
+export const PROCESS_TEST_TIMEOUT = 90_000;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

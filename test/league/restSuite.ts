@@ -109,6 +109,9 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       now = chicago('2024-11-05', '10:00');
       expect(await call('POST', '/api/league/seasons/s24/teams/n1/roster', { kind: 'CHANGE', effective: '2024-11-05', requestedBy: 'P2', edits: [{ op: 'DROP', playerId: 'P57' }] })).toMatchObject({ status: 422, body: { rule: 'R-II.C.3', code: 'NOT_CAPTAIN' } });
       expect(await call('POST', '/api/league/seasons/s24/teams/n2/roster', change('2024-11-05', 'P57'))).toMatchObject({ status: 422, body: { rule: 'R-II.C.3' } }); // P1 is not n2's captain
+      // INV-28: the regular season cannot be cut short before a change already dated.
+      const season = (await call('GET', '/api/league/seasons/s24')).body.season as Record<string, unknown>;
+      expect(await call('PUT', '/api/league/seasons/s24', { ...season, regularSeason: { start: '2024-09-02', end: '2024-11-01' } })).toMatchObject({ status: 422, body: { rule: 'R-V.B.1.1' } });
     });
 
     it('schedules matches: HOME plays one match an evening (INV-23); the room opens once, with its captain links', async () => {
@@ -187,6 +190,9 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       // P3 of n1 (Monday) also joins s1 (Wednesday), whose make-up match is on Monday 9 September, the evening of w1-n1n2.
       now = chicago('2024-09-08', '12:00');
       expect((await call('POST', '/api/league/seasons/s24/teams/s1/roster', { kind: 'CHANGE', effective: '2024-09-09', requestedBy: 'P49', edits: [{ op: 'ADD', playerId: 'P3', status: 'RESERVE' }] })).status).toBe(201);
+      // R-VII.P.1: s1 may not now move to Mondays, n1's night.
+      const s1 = (await call('GET', '/api/league/seasons/s24/teams/s1')).body.team as Record<string, unknown>;
+      expect(await call('PUT', '/api/league/seasons/s24/teams/s1', { ...s1, weekday: 'MON' })).toMatchObject({ status: 422, body: { rule: 'R-VII.P.1', code: 'TWO_TEAMS' } });
       const guard = createEveningGuard(store);
       const lineup = { type: 'declareLineup' as const, payload: { round: 1, games: [{ players: ['P3', 'P49'] }, { players: ['P50', 'P51'] }] } };
       expect(await guard('not-scheduled', lineup)).toBeNull();

@@ -3,7 +3,7 @@ import type { CommandInput, MatchState, Side } from '../../shared/index';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
 import { ALL_COMMAND_TYPES, SAMPLE_COMMANDS } from '../helpers/sampleCommands';
-import { ADMIN_TOKEN, deleteKeys, ServerProcess, SHARED_REDIS, uniquePrefix, removeTempDirs } from '../helpers/serverProcess';
+import { ADMIN_TOKEN, deleteKeys, ServerProcess, SHARED_REDIS, uniquePrefix, removeTempDirs, PROCESS_TEST_TIMEOUT } from '../helpers/serverProcess';
 
 /**
  * The authorization matrix (MR-1, MR-2, MR-4): every command type from a spectator, a forged token and a stale
@@ -38,14 +38,14 @@ beforeAll(async () => {
   await play(captains, [{ side: 'HOME', command: { type: 'propose', payload: { kind: 'ONE_AT_A_TIME' } } }]);
   await captains.AWAY.untilVersion(20);
   before = await readMatch();
-});
+}, PROCESS_TEST_TIMEOUT);
 
 afterAll(async () => {
   for (const c of clients) c.close();
   await server?.stop();
   await deleteKeys(prefix);
   removeTempDirs();
-});
+}, PROCESS_TEST_TIMEOUT);
 
 it('the sample table covers every command type of the engine', () => {
   expect(Object.keys(SAMPLE_COMMANDS).sort()).toEqual([...ALL_COMMAND_TYPES].sort());

@@ -3,7 +3,7 @@ import { matchResult, type Side } from '../../shared/index';
 import type { Reply } from '../../shared/protocol';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch, expectSameState, fullMatchSteps, play } from '../helpers/matchScript';
-import { deleteKeys, ServerProcess, SHARED_REDIS, tempDir, uniquePrefix, removeTempDirs } from '../helpers/serverProcess';
+import { deleteKeys, ServerProcess, SHARED_REDIS, tempDir, uniquePrefix, removeTempDirs, PROCESS_TEST_TIMEOUT } from '../helpers/serverProcess';
 
 /**
  * A server process killed with SIGKILL in the middle of a match (a command in flight), then restarted on the same
@@ -20,13 +20,13 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await deleteKeys(prefix);
   removeTempDirs();
-});
+}, PROCESS_TEST_TIMEOUT);
 
 describe.each([
   ['Redis', () => ({ redisUrl: SHARED_REDIS, prefix })],
   ['the embedded store', () => ({ dataDir: tempDir('crash') })],
 ])('SIGKILL mid-match with %s', (_store, options) => {
-  it('every acknowledged command survives; phones reconnect and finish the match', async () => {
+  it('every acknowledged command survives; phones reconnect and finish the match', { timeout: PROCESS_TEST_TIMEOUT }, async () => {
     const server = await ServerProcess.start(options());
     servers.push(server);
     const match = await createMatch(server.url, 'crash');

@@ -5,7 +5,7 @@ import { ReplySchema, type Reply } from '../../shared/protocol';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
 import { ALL_COMMAND_TYPES } from '../helpers/sampleCommands';
-import { deleteKeys, ServerProcess, SHARED_REDIS, sleep, uniquePrefix, removeTempDirs } from '../helpers/serverProcess';
+import { deleteKeys, ServerProcess, SHARED_REDIS, uniquePrefix, removeTempDirs, PROCESS_TEST_TIMEOUT } from '../helpers/serverProcess';
 
 /**
  * More than 10,000 malformed, oversized and random messages: the server stays up, answers every one exactly once
@@ -14,7 +14,6 @@ import { deleteKeys, ServerProcess, SHARED_REDIS, sleep, uniquePrefix, removeTem
 
 const prefix = uniquePrefix('fuzz');
 let server: ServerProcess;
-let strict: ServerProcess;
 let match: CreatedMatch;
 let captain: RoomClient;
 let spectator: RoomClient;
@@ -23,24 +22,21 @@ const clients: RoomClient[] = [];
 const readMatch = async () => (await (await fetch(`${server.url}/api/matches/${match.matchId}`)).json()) as unknown;
 
 beforeAll(async () => {
-  [server, strict] = await Promise.all([
-    ServerProcess.start({ redisUrl: SHARED_REDIS, prefix, env: { MESSAGE_RATE: '1000000', MESSAGE_BURST: '1000000' } }),
-    ServerProcess.start({ redisUrl: SHARED_REDIS, prefix, env: { MESSAGE_RATE: '5', MESSAGE_BURST: '10' } }),
-  ]);
+  server = await ServerProcess.start({ redisUrl: SHARED_REDIS, prefix, env: { MESSAGE_RATE: '1000000', MESSAGE_BURST: '1000000' } });
   match = await createMatch(server.url, 'fuzz');
   captain = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.HOME });
   spectator = await RoomClient.connect({ url: server.url, matchId: match.matchId });
   const away = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.AWAY });
   clients.push(captain, spectator, away);
   await play({ HOME: captain, AWAY: away }, fullMatchSteps().slice(0, 14));
-});
+}, PROCESS_TEST_TIMEOUT);
 
 afterAll(async () => {
   for (const c of clients) c.close();
-  await Promise.all([server?.stop(), strict?.stop()]);
+  await server?.stop();
   await deleteKeys(prefix);
   removeTempDirs();
-});
+}, PROCESS_TEST_TIMEOUT);
 
 const SEED = 20261001;
 const sample = <T>(arb: fc.Arbitrary<T>, n: number, offset: number) => fc.sample(arb, { numRuns: n, seed: SEED + offset });
@@ -128,16 +124,5 @@ describe('fuzz: random, malformed and oversized messages', () => {
     await captain.until(() => captain.welcomes.length > seen && captain.connected, 10_000, 'reconnected');
     expect(await readMatch()).toEqual(before);
     expect(spectator.connected).toBe(true);
-  });
-
-  it('a connection over its message rate is answered RATE_LIMITED, and served again after a pause', async () => {
-    const c = await RoomClient.connect({ url: strict.url, matchId: match.matchId, token: match.tokens.AWAY });
-    clients.push(c);
-    const replies = await Promise.all(Array.from({ length: 30 }, () => c.emitRaw('sync', { matchId: match.matchId, version: c.version })));
-    const limited = replies.filter((r) => r.status === 'error' && r.code === 'RATE_LIMITED').length;
-    expect(limited).toBeGreaterThanOrEqual(18);
-    expect(limited).toBeLessThanOrEqual(21);
-    await sleep(1000);
-    expect(await c.emitRaw('sync', { matchId: match.matchId, version: c.version })).toEqual({ status: 'ok' });
   });
 });

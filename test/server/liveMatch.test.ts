@@ -4,7 +4,7 @@ import { RoomClient } from '../helpers/roomClient';
 import { createMatch, expectSameState, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deleteKeys, ServerProcess, SHARED_REDIS, tempDir, uniquePrefix, removeTempDirs } from '../helpers/serverProcess';
+import { deleteKeys, ServerProcess, SHARED_REDIS, tempDir, uniquePrefix, removeTempDirs, PROCESS_TEST_TIMEOUT } from '../helpers/serverProcess';
 
 /** One real server process on the shared Redis; the whole evening played through real sockets. */
 
@@ -26,14 +26,14 @@ writeFileSync(join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)');
 
 beforeAll(async () => {
   server = await ServerProcess.start({ redisUrl: SHARED_REDIS, prefix, env: { CLIENT_DIR: clientDir } });
-});
+}, PROCESS_TEST_TIMEOUT);
 
 afterAll(async () => {
   for (const c of clients) c.close();
   await server?.stop();
   await deleteKeys(prefix);
   removeTempDirs();
-});
+}, PROCESS_TEST_TIMEOUT);
 
 describe('a full match in the room (MR-1, MR-4, MR-5)', () => {
   let match: CreatedMatch;

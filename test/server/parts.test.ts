@@ -3,7 +3,10 @@ import { DEMO_MATCH_ID, seedDemo, tonightAtEight } from '../../server/demo';
 import { createLogger } from '../../server/log';
 import type { RoomStore } from '../../server/matches/roomStore';
 import { createEmbeddedStore } from '../../server/store/embeddedStore';
-import { removeTempDirs, tempDir } from '../helpers/serverProcess';
+import { startInProcess } from '../helpers/inProcessServer';
+import { RoomClient } from '../helpers/roomClient';
+import { createMatch } from '../helpers/matchScript';
+import { removeTempDirs, sleep, tempDir } from '../helpers/serverProcess';
 import { initialState, MatchSetupSchema } from '../../shared/index';
 import { hashToken, newToken, tokenMatches } from '../../server/auth/tokens';
 import { identify } from '../../server/auth/roles';
@@ -126,5 +129,24 @@ describe('demo seed on first start', () => {
     expect(identify(loaded.meta, 'x'.repeat(20), token)).toMatchObject({ actor: { role: 'captain', side: 'HOME' } });
     expect((await store.listDocs('teams')).map((d) => d.id)).toEqual(['flipper-fiends', 'tilt-warriors']);
     await store.close();
+  });
+});
+
+describe('per-connection rate limit, over a real socket', () => {
+  it('answers RATE_LIMITED beyond the burst, and serves the connection again after a pause', async () => {
+    const server = await startInProcess({ MESSAGE_RATE: '5', MESSAGE_BURST: '10' });
+    const match = await createMatch(server.url, 'rate');
+    const c = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.AWAY });
+    try {
+      const replies = await Promise.all(Array.from({ length: 30 }, () => c.emitRaw('sync', { matchId: match.matchId, version: c.version })));
+      const limited = replies.filter((r) => r.status === 'error' && r.code === 'RATE_LIMITED').length;
+      expect(limited).toBeGreaterThanOrEqual(18);
+      expect(limited).toBeLessThanOrEqual(21);
+      await sleep(1000);
+      expect(await c.emitRaw('sync', { matchId: match.matchId, version: c.version })).toEqual({ status: 'ok' });
+    } finally {
+      c.close();
+      await server.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { matchResult, type Side } from '../../shared/index';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch, expectSameState, fullMatchSteps, play } from '../helpers/matchScript';
-import { ServerProcess, sleep, removeTempDirs } from '../helpers/serverProcess';
+import { ServerProcess, sleep, removeTempDirs, PROCESS_TEST_TIMEOUT } from '../helpers/serverProcess';
 import { ThrowawayRedis } from '../helpers/throwawayRedis';
 
 /**
@@ -23,18 +23,18 @@ beforeAll(async () => {
     ServerProcess.start({ redisUrl: redis.url, prefix: 'ln:outage:' }),
     ServerProcess.start({ redisUrl: redis.url, prefix: 'ln:outage:' }),
   ]);
-});
+}, PROCESS_TEST_TIMEOUT);
 
 afterAll(async () => {
   for (const c of clients) c.close();
   await Promise.all([a?.kill(), b?.kill()]);
   await redis.kill();
   removeTempDirs();
-});
+}, PROCESS_TEST_TIMEOUT);
 
 const ready = async (server: ServerProcess) => (await fetch(`${server.url}/readyz`)).status === 200;
 
-it('refuses with NOT_SAVED during the outage, loses no acknowledged command, and recovers by itself', async () => {
+it('refuses with NOT_SAVED during the outage, loses no acknowledged command, and recovers by itself', { timeout: PROCESS_TEST_TIMEOUT }, async () => {
   const match = await createMatch(a.url, 'outage');
   const connect = async (server: ServerProcess, token?: string) => {
     const c = await RoomClient.connect({ url: server.url, matchId: match.matchId, ...(token ? { token } : {}) });

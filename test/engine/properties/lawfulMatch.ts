@@ -297,7 +297,7 @@ function setOrders(run: Runner, round: number, n: number): boolean {
     const ok = run.firstAccepted(side, () => {
       const order = run.dice.shuffle(seated[side]);
       return { type: 'setPlayOrder', payload: { round, game: n, seats: order.map((playerId, i) => ({ playerId, position: positions[i]! })) } };
-    }, 8);
+    }, 24);
     if (!ok) return false;
   }
   return true;

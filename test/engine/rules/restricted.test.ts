@@ -70,6 +70,28 @@ describe('top-150 players in lineups (R-II.B.2.3)', () => {
     expect(m.game(1, 2).seats.AWAY).toEqual({ AT: 2, A3: 4 });
   });
 
+  it('R-II.B.2.3.1: a keying fix cannot take away the top-150 opponent the other team\'s top-150 player relies on', () => {
+    const m = sc10();
+    m.ok(AWAY, firstLineup(1, ['M1', 'A1', 'AT'], ['M2', 'A3', 'A4']));
+    m.ok(HOME, answerLineup(1, ['HU', 'H2'], ['H3', 'H4']));
+    const fix = (games: string[][]) => ({ type: 'propose' as const, payload: { kind: 'LINEUP_FIX' as const, round: 1, games: games.map(([machineId, ...players]) => ({ machineId, players })) } });
+    const r = m.no(AWAY, fix([['M1', 'A1', 'A2'], ['M2', 'A3', 'A4']]));
+    expect(r.rule).toBe('R-II.B.2.3.1');
+    expect(r.message).toContain('HU (top-150)');
+    m.ok(AWAY, fix([['M1', 'AT', 'A2'], ['M2', 'A3', 'A4']]));
+  });
+
+  it('R-II.B.2.3.1 / OQ-08: nor the one that lets a first declarer\'s top-150 player keep a position other than 4', () => {
+    const m = sc10();
+    m.ok(AWAY, firstLineup(1, ['M1', 'A1', 'AT'], ['M2', 'A3', 'A4']));
+    m.ok(HOME, answerLineup(1, ['HU', 'H2'], ['H3', 'H4']));
+    m.ok(AWAY, { type: 'setPlayOrder', payload: { round: 1, game: 1, seats: seats(['AT', 2], ['A1', 4]) } });
+    const fix = { type: 'propose' as const, payload: { kind: 'LINEUP_FIX' as const, round: 1, games: [{ players: ['H1', 'H2'] }, { players: ['H3', 'H4'] }] } };
+    expect(m.no(HOME, fix).rule).toBe('R-II.B.2.3.1');
+    m.ok(AWAY, { type: 'setPlayOrder', payload: { round: 1, game: 1, seats: seats(['A1', 2], ['AT', 4]) } });
+    m.ok(HOME, fix);
+  });
+
   it('R-II.B.2.3: without an opposing top-150 player, the first declarer\'s HU still takes position 4', () => {
     const m = sc10Round1();
     m.playRound(1, [HOME, HOME]);

@@ -1,19 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandInput } from '../../shared/index';
+import { matchResult, type CommandInput, type Side } from '../../shared/index';
 import type { Reply } from '../../shared/protocol';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch, expectSameState, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
-import { deleteKeys, ServerProcess, SHARED_REDIS, uniquePrefix, removeTempDirs } from '../helpers/serverProcess';
+import { TcpBalancer } from '../helpers/tcpBalancer';
+import { deleteKeys, ServerProcess, SHARED_REDIS, uniquePrefix, removeTempDirs, PROCESS_TEST_TIMEOUT } from '../helpers/serverProcess';
 
 /**
- * Conflicting commands at the same moment, from one process and from two processes sharing Redis: the store's
- * compare-and-set orders them, the engine decides each against the true current state, exactly one of two
- * incompatible commands wins and the other is told the rule; compatible ones are all kept (no lost update).
+ * Two server processes on two ports sharing Redis.
+ * - Conflicting commands at the same moment, from one process and from two: the store's compare-and-set orders
+ *   them, the engine decides each against the true current state, exactly one of two incompatible commands wins
+ *   and the other is told the rule; compatible ones are all kept (no lost update).
+ * - Captains on one process, spectators on the other, so every broadcast crosses processes through the Redis
+ *   adapter; then the captains' process is killed and their phones reconnect through the load balancer to the
+ *   other one and finish the match there. (Last: it kills a process.)
  */
 
-const prefix = uniquePrefix('concurrency');
+const prefix = uniquePrefix('processes');
 let a: ServerProcess;
 let b: ServerProcess;
+const restarted: ServerProcess[] = [];
+const balancers: TcpBalancer[] = [];
+let failover: { match: CreatedMatch; captains: Record<Side, RoomClient>; spectators: RoomClient[]; viaA: TcpBalancer } | undefined;
 const clients: RoomClient[] = [];
 
 const connect = async (server: ServerProcess, matchId: string, token?: string, deviceId?: string) => {
@@ -27,14 +35,15 @@ beforeAll(async () => {
     ServerProcess.start({ redisUrl: SHARED_REDIS, prefix }),
     ServerProcess.start({ redisUrl: SHARED_REDIS, prefix }),
   ]);
-});
+}, PROCESS_TEST_TIMEOUT);
 
 afterAll(async () => {
   for (const c of clients) c.close();
-  await Promise.all([a?.stop(), b?.stop()]);
+  await Promise.all(balancers.map((lb) => lb.close()));
+  await Promise.all([a?.stop(), b?.stop(), ...restarted.map((s) => s.stop())]);
   await deleteKeys(prefix);
   removeTempDirs();
-});
+}, PROCESS_TEST_TIMEOUT);
 
 const accepted = (replies: Reply[]) => replies.filter((r) => r.status === 'accepted');
 const refused = (replies: Reply[]) => replies.filter((r) => r.status === 'refused');
@@ -122,4 +131,56 @@ it('twelve compatible commands at once through two processes: every one kept, in
   for (const c of [...phones.AWAY, ...phones.HOME.slice(1), ...spectators]) expectSameState(phones.HOME[0]!, c);
   const present = Object.values(spectators[1]!.state!.attendance.HOME).filter((x) => x.arrivedAt !== null);
   expect(present).toHaveLength(6);
+});
+
+it('captains on one process, spectators on the other; the first dies and its phones move to the second', { timeout: PROCESS_TEST_TIMEOUT }, async () => {
+  // Each balancer prefers a different process: captains come in through the first, spectators through the second.
+  const viaA = new TcpBalancer([a.port, b.port]);
+  const viaB = new TcpBalancer([b.port, a.port]);
+  balancers.push(viaA, viaB);
+  await Promise.all([viaA.listen(), viaB.listen()]);
+
+  const match = await createMatch(a.url, 'failover');
+  const connect = async (url: string, token?: string) => {
+    const c = await RoomClient.connect({ url, matchId: match.matchId, ...(token ? { token } : {}) });
+    clients.push(c);
+    return c;
+  };
+  const captains: Record<Side, RoomClient> = { HOME: await connect(viaA.url, match.tokens.HOME), AWAY: await connect(viaA.url, match.tokens.AWAY) };
+  const spectators = await Promise.all([1, 2, 3].map(() => connect(viaB.url)));
+  failover = { match, captains, spectators, viaA };
+
+  const steps = fullMatchSteps();
+  const acked = { version: 0 };
+  await play(captains, steps.slice(0, 50), acked);
+  for (const c of [...Object.values(captains), ...spectators]) await c.untilVersion(acked.version);
+  for (const s of spectators) expectSameState(captains.HOME, s);
+  expect(spectators.every((s) => s.resyncs === 0)).toBe(true); // every broadcast crossed processes, in order
+
+  await a.kill();
+  await Promise.all(Object.values(captains).map((c) => c.nextWelcome(20_000)));
+  await play(captains, steps.slice(50), acked);
+  for (const c of [...Object.values(captains), ...spectators]) await c.untilVersion(acked.version);
+  for (const c of [captains.AWAY, ...spectators]) expectSameState(captains.HOME, c);
+  expect(matchResult(spectators[0]!.state!)).toMatchObject({ status: 'DECIDED', winner: 'HOME', points: { HOME: 16, AWAY: 0 } });
+  // The spectators never noticed: they stayed connected to the surviving process throughout.
+  expect(spectators.every((s) => s.welcomes.length === 1)).toBe(true);
+});
+
+it('a rolling restart: stopping a process gracefully drops only its own phones, which move to the other', { timeout: PROCESS_TEST_TIMEOUT }, async () => {
+  if (!failover) throw new Error('needs the failover test before it');
+  const { match, captains, spectators } = failover;
+  // The killed process comes back (on its port: the balancers find it again); a spectator opens the link there.
+  const again = await a.restart();
+  restarted.push(again);
+  const onRestarted = await RoomClient.connect({ url: again.url, matchId: match.matchId });
+  clients.push(onRestarted);
+  const phonesOnB = [...Object.values(captains), ...spectators];
+  const seen = phonesOnB.map((c) => c.welcomes.length);
+
+  expect(await b.stop()).toBe(0); // SIGTERM, as a deploy does
+  await Promise.all(phonesOnB.map((c, i) => c.until(() => c.connected && c.welcomes.length > seen[i]!, 20_000, 'moved over')));
+  expect(onRestarted.welcomes).toHaveLength(1); // not disconnected by the other process's shutdown
+  expect(onRestarted.connected).toBe(true);
+  for (const c of phonesOnB) expectSameState(onRestarted, c);
 });

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { createMatch, matchEvents } from './matches';
+import { Phone } from './phone';
+import { Evening } from './script';
+
+/**
+ * R-III.B.3: AWAY declares first in round 1. The answering team's phone says so before the tap (its copy of the
+ * engine), and when the captain sends anyway the server refuses with the same rule: the refusal comes back to the
+ * captain with its rule ID and reason, never dropped silently.
+ */
+test('R-III.B.3: the answering team declaring first is refused, and the refusal shows its rule ID', async ({ browser, request }) => {
+  const links = await createMatch(request);
+  const evening = await Evening.start(request, links);
+  await evening.arrive();
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
+  const page = home.page;
+  await home.tab('Play');
+  await expect(page.getByRole('heading', { name: 'Answer round 1' })).toBeVisible();
+  for (const [g, names] of [[1, ['Alice Ballsave', 'Bo Multiball']], [2, ['Cy Spinner', 'Dana Drain']]] as const) {
+    for (const n of names) await page.getByRole('group', { name: `Game ${g} players` }).getByRole('button', { name: new RegExp(`^${n}`) }).click();
+  }
+  // Before the tap: the verdict line names the rule.
+  await expect(page.getByTestId('verdict')).toContainText('R-III.B.3');
+  await home.capture('declare-answer-before-first-declarer');
+
+  await page.getByRole('button', { name: 'Declare answer for round 1' }).click();
+  const checked = page.getByTestId('notice').filter({ hasText: 'Not allowed' });
+  await expect(checked).toContainText('R-III.B.3');
+  await expect(checked).toContainText('AWAY declares first in round 1');
+
+  // Sent anyway: the server refuses with the same rule, and says so.
+  await checked.getByRole('button', { name: 'Send anyway' }).click();
+  const refused = page.getByTestId('notice').filter({ hasText: 'Refused by the scoresheet' });
+  await expect(refused).toContainText('R-III.B.3');
+  await expect(refused).toHaveAttribute('data-rule', 'R-III.B.3');
+  await expect(page.getByTestId('waiting')).toHaveCount(0);
+  await home.capture('refusal-with-rule-id');
+  expect((await matchEvents(request, links.matchId)).filter((e) => e.event.type === 'LineupDeclared')).toHaveLength(0);
+
+  evening.close();
+  await home.close();
+});

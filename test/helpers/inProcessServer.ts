@@ -1,0 +1,32 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { createLogger } from '../../server/log';
+import { openStore } from '../../server/matches/roomStore';
+import { LiveMatches } from '../../server/room/liveMatches';
+import { createMatchRooms } from '../../server/room/socketServer';
+import { ADMIN_TOKEN, tempDir } from './serverProcess';
+
+/**
+ * The server wired exactly as main.ts does, inside the test process, on the embedded store: for checks that need
+ * a real socket but not a separate process (no start-up cost).
+ */
+export async function startInProcess(env: Record<string, string> = {}) {
+  const config = loadConfig({ PORT: '0', ADMIN_TOKEN, DATA_DIR: tempDir('inproc'), LOG_LEVEL: 'silent', ...env });
+  const log = createLogger(config.logLevel);
+  const store = await openStore(config, log);
+  const live = new LiveMatches(store);
+  const http = createServer(createApp(config, store, live, log));
+  const rooms = createMatchRooms(http, store, live, config, log);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    async close() {
+      await rooms.close();
+      await store.close();
+    },
+  };
+}
