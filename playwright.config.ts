@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 90_000,
+  timeout: 180_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],
   use: {

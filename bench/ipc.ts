@@ -48,6 +48,9 @@ export interface ConnectedMessage {
   failed: number;
   firstError: string | null;
   ms: number;
+  /** Snapshot frames received while connecting (sampled clients) and their bytes on the wire. */
+  snapshotFrames: number;
+  snapshotBytes: number;
 }
 
 export interface GenStats {

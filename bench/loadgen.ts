@@ -67,9 +67,9 @@ let init: InitMessage | null = null;
 const rooms: Room[] = [];
 const clients: Client[] = [];
 
-const ack = new Histogram();
-const fanout = new Histogram();
-const fanoutAll = new Histogram();
+let ack = new Histogram();
+let fanout = new Histogram();
+let fanoutAll = new Histogram();
 const counters = {
   commandsSent: 0,
   accepted: 0,
@@ -98,6 +98,20 @@ const wire = {
   snapshotFrames: 0,
   snapshotBytes: 0,
 };
+
+/** A generator may be told to `start` several times (interleaved rounds): each window reports only itself. */
+function resetStats(): void {
+  ack = new Histogram();
+  fanout = new Histogram();
+  fanoutAll = new Histogram();
+  for (const k of Object.keys(counters) as (keyof typeof counters)[]) counters[k] = 0;
+  for (const k of Object.keys(wire) as (keyof typeof wire)[]) wire[k] = 0;
+  for (const rec of [refused, errors, problems]) for (const k of Object.keys(rec)) delete rec[k];
+  for (const room of rooms) {
+    room.updates.clear();
+    room.late = false;
+  }
+}
 
 let measureFrom = Number.POSITIVE_INFINITY;
 let measureTo = Number.POSITIVE_INFINITY;
@@ -344,10 +358,11 @@ async function connectAll(): Promise<void> {
     room.spectators = room.clients.filter((c) => c.role === 'spectator').length;
     room.version = room.captains.HOME?.version ?? room.captains.AWAY?.version ?? 0;
   }
-  send({ type: 'connected', genIndex, sockets: clients.length, failed, firstError, ms: performance.now() - started });
+  send({ type: 'connected', genIndex, sockets: clients.length, failed, firstError, ms: performance.now() - started, snapshotFrames: wire.snapshotFrames, snapshotBytes: wire.snapshotBytes });
 }
 
 async function run(start: StartMessage): Promise<void> {
+  resetStats();
   // Convert the orchestrator's epoch times to this process's performance.now timeline.
   const offset = performance.now() - Date.now();
   const startPerf = start.startAt + offset;

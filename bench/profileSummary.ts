@@ -4,12 +4,20 @@ import { pathToFileURL } from 'node:url';
 /**
  * Reads a V8 .cpuprofile (node --cpu-prof) and lists where the time goes: self time per function, self time per
  * module (a node_modules package or a project file), and the inclusive time of each project function (its own time
- * plus everything it calls).
+ * plus everything it calls). A window (µs of CLOCK_MONOTONIC, as in bench/results/profile-window.txt) keeps only the
+ * samples of the measurement, without start-up and connecting.
  *
- *   npx tsx bench/profileSummary.ts bench/results/profile/<file>.cpuprofile [top] [fromUs:toUs]
- *   npx tsx bench/profileSummary.ts <file>.cpuprofile 0 [fromUs:toUs] --callers=<function name part>
- *   npx tsx bench/profileSummary.ts <file>.cpuprofile 0 [fromUs:toUs] --inclusive=<name part>,<name part>,...
+ *   npx tsx bench/profileSummary.ts bench/results/profile/<file>.cpuprofile [top] [fromUs:toUs[,...]]
+ *   npx tsx bench/profileSummary.ts <file>.cpuprofile 0 [fromUs:toUs[,...]] --callers=<function name part>
+ *   npx tsx bench/profileSummary.ts <file>.cpuprofile 0 [fromUs:toUs[,...]] --inclusive=<name part>,<name part>,...
  */
+
+export interface TimeWindow {
+  fromUs: number;
+  toUs: number;
+}
+type Windows = TimeWindow | TimeWindow[] | undefined;
+const inWindows = (t: number, w: Windows) => !w || (Array.isArray(w) ? w : [w]).some((x) => t >= x.fromUs && t <= x.toUs);
 
 interface CallFrame {
   functionName: string;
@@ -69,7 +77,7 @@ const isProject = (url: string) => /\/(server|shared)\//.test(url) && !url.inclu
  * `window`: only samples taken between these two CLOCK_MONOTONIC times in µs (process.hrtime.bigint() / 1000n in
  * any process of the machine), so start-up (module loading, connecting) does not count.
  */
-export function summarize(path: string, top = 25, window?: { fromUs: number; toUs: number }): ProfileSummary {
+export function summarize(path: string, top = 25, window?: Windows): ProfileSummary {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
   const byId = new Map<number, ProfileNode>();
   for (const n of profile.nodes) byId.set(n.id, n);
@@ -82,7 +90,7 @@ export function summarize(path: string, top = 25, window?: { fromUs: number; toU
   for (let i = 0; i < profile.samples.length; i++) {
     const dt = profile.timeDeltas[i] ?? 0;
     t += dt;
-    if (window && (t < window.fromUs || t > window.toUs)) continue;
+    if (!inWindows(t, window)) continue;
     selfUs.set(profile.samples[i]!, (selfUs.get(profile.samples[i]!) ?? 0) + dt);
     totalUs += dt;
   }
@@ -144,8 +152,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error('usage: tsx bench/profileSummary.ts <file.cpuprofile> [top]');
     process.exit(2);
   }
-  const [from, to] = (process.argv[4] ?? '').split(':').map(Number);
-  const window = from && to ? { fromUs: from, toUs: to } : undefined;
+  // Windows as from:to[,from:to...] (bench/results/profile-window.txt holds the run's).
+  const spec = process.argv[4] && !process.argv[4].startsWith('--') ? process.argv[4] : '';
+  const window = spec ? spec.split(',').map((x) => { const [from, to] = x.split(':').map(Number); return { fromUs: from!, toUs: to! }; }) : undefined;
   const needle = process.argv.find((a) => a.startsWith('--callers='))?.slice('--callers='.length);
   const incl = process.argv.find((a) => a.startsWith('--inclusive='))?.slice('--inclusive='.length);
   if (incl) {
@@ -161,7 +170,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
  * Who calls the functions whose name contains `needle`: their self time grouped by the nearest `depth` callers
  * (innermost first), for reading a profile's hot leaves back to the code that causes them.
  */
-export function callers(path: string, needle: string, depth = 6, top = 12, window?: { fromUs: number; toUs: number }): Row[] {
+export function callers(path: string, needle: string, depth = 6, top = 12, window?: Windows): Row[] {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
   const byId = new Map<number, ProfileNode>();
   for (const n of profile.nodes) byId.set(n.id, n);
@@ -173,7 +182,7 @@ export function callers(path: string, needle: string, depth = 6, top = 12, windo
   for (let i = 0; i < profile.samples.length; i++) {
     const dt = profile.timeDeltas[i] ?? 0;
     t += dt;
-    if (window && (t < window.fromUs || t > window.toUs)) continue;
+    if (!inWindows(t, window)) continue;
     const id = profile.samples[i]!;
     const node = byId.get(id)!;
     if (node.callFrame.functionName !== '(idle)') total += dt;
@@ -192,7 +201,7 @@ export function callers(path: string, needle: string, depth = 6, top = 12, windo
 }
 
 /** Inclusive time (the frame and everything under it, each sample counted once) of frames whose name contains each needle. */
-export function inclusive(path: string, needles: string[], window?: { fromUs: number; toUs: number }): Row[] {
+export function inclusive(path: string, needles: string[], window?: Windows): Row[] {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
   const byId = new Map<number, ProfileNode>();
   for (const n of profile.nodes) byId.set(n.id, n);
@@ -204,7 +213,7 @@ export function inclusive(path: string, needles: string[], window?: { fromUs: nu
   for (let i = 0; i < profile.samples.length; i++) {
     const dt = profile.timeDeltas[i] ?? 0;
     t += dt;
-    if (window && (t < window.fromUs || t > window.toUs)) continue;
+    if (!inWindows(t, window)) continue;
     const id = profile.samples[i]!;
     if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
     busy += dt;

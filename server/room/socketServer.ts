@@ -54,7 +54,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
       // io.close() drops only this process's connections (never io.disconnectSockets(), which would go through the
       // adapter to every process); the phones reconnect, through the load balancer, to a process still running.
       await new Promise<void>((resolve) => void io.close(() => resolve()));
-      await cross?.close();
+      cross?.close();
     },
   };
 }

@@ -18,6 +18,8 @@ const ROUND_NAMES = ['', 'round 1', 'round 2', 'round 3', 'round 4'];
  * R-III.B.1 / OQ-19 and the start of the match (R-III.A, R-VI.C.2): may this round be declared now? The waiting
  * window and the forfeit check concern only AWAY's round-1 declaration, which starts the match: once it is in, HOME
  * answers whatever happens to attendance (a team that drops below 3 later forfeits game by game, OQ-12).
+ * R-III.0.3 / R-VI.0.1: at the close (R-VI.C.2.3) a team of 4 plays normally, a team of exactly 3 plays at a penalty
+ * (R-VI.C.2.3.2, its declarations are short), a team under 3 forfeits (claimForfeit, attendance.ts).
  */
 function roundOpen(ctx: Ctx, r: RoundState): Check {
   const { state, at } = ctx;
@@ -130,6 +132,7 @@ function checkShape(f: Frame): Check {
     }
     if (!whole) return null;
     const counts = games.map((g) => g.players.length).sort();
+    // The lone player's score then meets the pair's sum like any doubles total (R-VI.A.2.2, CALC-1 in outcome.ts).
     if (eligible === 3 && counts.join() !== '1,2') {
       return refuse('R-VI.A.2.1', 'With 3 players present, declare one pair and one player alone (a 3-player game).', 'BAD_SHAPE');
     }
@@ -264,7 +267,8 @@ export function validatePlayers(ctx: Ctx, r: RoundState, games: Games, replacing
   const bad = checkShape(f) ?? checkNames(f) ?? checkReliedOn(f) ?? checkWriteIn(f) ?? (r.format === 'DOUBLES' ? checkDoubles(f) : null);
   if (bad) return bad;
   // An empty slot is forfeited. The slot a short FD gave up (OQ-04) goes to the SD, unless the SD has no player to
-  // spare either: then neither side has a player there and it is VOID (R-VI.B.2, CALC-1).
+  // spare either: then neither side has a player there and it is VOID (R-VI.B.2, CALC-1). So one short team still
+  // leaves 16 points to share (R-VI.A.4), two short teams 14 (R-VI.B.3).
   const forfeited = games.flatMap((g, i) => {
     const n = replacing[i]!;
     if (fdForfeitedSlot(f, n)) return eligible <= 3 ? [n] : [];
@@ -345,6 +349,7 @@ export function declareLineup(ctx: Ctx, p: PayloadOf<'declareLineup'>): Decision
   if (declared) {
     const wi = writeInChange(declared.games, p.games);
     if (wi) return wi;
+    // Not even for a player who has just arrived (R-VI.C.3.3).
     return refuse('R-III.B.5', 'Your lineup for this round is declared and cannot change.', 'ALREADY_DECLARED');
   }
   if (side !== r.fd && !r.declarations[r.fd]) {
@@ -362,6 +367,7 @@ export function declareLineup(ctx: Ctx, p: PayloadOf<'declareLineup'>): Decision
   if (m) return m;
   const mp = minimumPlayCheck(ctx, r, p.games);
   if (mp) return mp;
+  // R-III.B.4: the SD's players go into the FD's slots, on the machines the FD chose.
   const games = p.games.map((g, i) => ({ ...g, machineId: side === r.fd ? (g.machineId ?? null) : r.games[i]!.machineId }));
   return accept({ type: 'LineupDeclared', at, by: side, round: p.round, side, short: v.short, games, forfeited: v.forfeited, overrun: overran(ctx, r) });
 }

@@ -3,7 +3,16 @@ import { type MatchState } from '../state';
 import { type Ctx, findRound, matchOpen, workingMachineIds } from './context';
 import { accept, type Check, type Decision, refuse } from './refusal';
 
-/** R-VII.O and R-VII.L: which machines a round may use. */
+/**
+ * R-VII.O and R-VII.L: which machines a round may use. Any working machine may be chosen (R-VII.O.1), and only the
+ * round being declared is checked: the same machines may serve every round, with no rotation (R-VII.O.4).
+ *
+ * Playing one game at a time (R-VII.O.5) is an agreement (agreements.ts) and, when broken, a SIDE_BY_SIDE incident
+ * (incidents.ts): a stop was asked (R-VII.O.5.2.1); if every player of the second game had finished ball 1, nothing
+ * is restarted (R-VII.O.5.2.1.1), otherwise the incident carries RESTART_GAME. A compensation ball is recorded only
+ * for the named first-game player who was set beside opponents (R-VII.O.5.2.2); a player who started a ball while the
+ * other game was being played (R-VII.O.5.2.2.1) or who stood beside teammates (R-VII.O.5.2.3) gets none.
+ */
 
 /** Why a machine cannot be chosen, or null when it can. */
 export function machineUnavailable(state: MatchState, machineId: string): Check {

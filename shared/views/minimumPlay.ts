@@ -42,7 +42,7 @@ export interface Owed {
 }
 
 /**
- * STARTERS who still owe a game: arrived, not exempt, not played. Exempt: reserves (R-III.F.3), players the league
+ * STARTERS who still owe a game: arrived, not exempt, not played; the duty lasts only while present (R-III.F.4). Exempt: reserves (R-III.F.3), players the league
  * bars from this match, players who left (R-VI.C.3.1; written in and then gone, OQ-11), and late arrivals after the
  * team's last declaration that could have included them (R-VI.C.3.2).
  */

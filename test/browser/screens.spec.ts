@@ -91,11 +91,11 @@ test('a round: declaration, play order, game cards of every machine kind, keypad
   await home.game(1, 1).getByRole('button', { name: '⚑ Incident' }).click();
   await home.page.getByLabel('What happened').selectOption('SLAM_TILT');
   await home.page.getByRole('dialog').getByRole('button', { name: 'AWAY', exact: true }).click();
-  await home.page.getByLabel('Player').selectOption({ label: 'Jo Nudge' });
+  await home.page.getByLabel('Player', { exact: true }).selectOption({ label: 'Jo Nudge' });
   await home.capture('16-incident-form');
   await home.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
-  await home.game(1, 1).getByRole('button', { name: /^✗ Dispute/ }).first().click();
+  await home.game(1, 1).getByRole('button', { name: /^Dispute Ivy Jackpot/ }).click();
   await home.page.getByLabel('What is wrong (optional)').fill('Ivy had 31,405,220 on the display');
   await home.capture('17-dispute-entry');
   await home.page.getByRole('dialog').getByRole('button', { name: 'Dispute it' }).click();
@@ -138,6 +138,20 @@ test('the end: tie-breaker, sign-off and challenge, spectator result, printable 
   const away = await Phone.open(browser, links.captainLinks.AWAY, 'AWAY');
   const fan = await Phone.open(browser, links.spectatorLink, 'spectator');
 
+  // A challenge is possible until the tie-breaker starts (R-VII.D.2.1, OQ-18).
+  await away.tab('Sheet');
+  await away.page.getByRole('button', { name: 'Challenge a game…' }).click();
+  await away.page.getByLabel('Game').selectOption({ label: 'Round 4 game 2' });
+  await away.page.getByLabel('Why').fill('Bo played on after a slam tilt warning');
+  await away.page.getByLabel('Why').scrollIntoViewIfNeeded();
+  await away.capture('35-challenge-form');
+  await away.page.getByRole('button', { name: 'Challenge', exact: true }).click();
+  await expect(away.page.getByTestId('challenge')).toContainText('Challenged');
+  await away.page.getByTestId('challenge').scrollIntoViewIfNeeded();
+  await away.capture('36-challenged-report-due');
+  await away.page.getByRole('button', { name: 'Withdraw challenge' }).click();
+  await expect(away.page.getByTestId('challenge')).toContainText('Withdrawn');
+
   await home.tab('Play');
   await home.page.getByRole('group', { name: 'Tie-breaker format' }).getByRole('button', { name: /^Shared Game/ }).click();
   await home.page.getByRole('group', { name: 'Tie-breaker machine' }).getByRole('button', { name: 'Comet Quest' }).click();
@@ -159,19 +173,6 @@ test('the end: tie-breaker, sign-off and challenge, spectator result, printable 
   await expect(home.page.getByRole('button', { name: 'Sign for HOME' })).toBeVisible();
   await home.page.getByRole('button', { name: 'Sign for HOME' }).scrollIntoViewIfNeeded();
   await home.capture('34-sign-off');
-
-  await away.tab('Play');
-  await away.page.getByRole('button', { name: 'Challenge a game…' }).click();
-  await away.page.getByLabel('Game').selectOption({ label: 'Round 4 game 2' });
-  await away.page.getByLabel('Why').fill('Bo played on after a slam tilt warning');
-  await away.page.getByLabel('Why').scrollIntoViewIfNeeded();
-  await away.capture('35-challenge-form');
-  await away.page.getByRole('button', { name: 'Challenge', exact: true }).click();
-  await expect(away.page.getByTestId('challenge')).toContainText('Challenged');
-  await away.page.getByTestId('challenge').scrollIntoViewIfNeeded();
-  await away.capture('36-challenged-report-due');
-  await away.page.getByRole('button', { name: 'Withdraw challenge' }).click();
-  await expect(away.page.getByTestId('challenge')).toContainText('Withdrawn');
 
   await home.page.getByRole('button', { name: 'Sign for HOME' }).click();
   await away.page.getByRole('button', { name: 'Sign for AWAY' }).click();

@@ -85,8 +85,25 @@ export class ServerProcess {
     else delete env.REDIS_URL;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const server = new ServerProcess(child, port, options);
-    await server.waitReady();
+    try {
+      await server.waitReady();
+    } catch (err) {
+      await server.kill(); // never leave a process behind a failed start
+      throw err;
+    }
     return server;
+  }
+
+  /** Starts several at once; if any fails, the others are killed too (nothing is left running). */
+  static async startMany(...options: ServerOptions[]): Promise<ServerProcess[]> {
+    const results = await Promise.allSettled(options.map((o) => ServerProcess.start(o)));
+    const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      await Promise.all(started.map((s) => s.kill()));
+      throw failed.reason;
+    }
+    return started;
   }
 
   /** Starts a new process with the same port, store and prefix (a restart after a crash). */
@@ -120,7 +137,11 @@ export class ServerProcess {
   async stop(): Promise<number | null> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return this.child.exitCode;
     this.child.kill('SIGTERM');
-    return this.#exited;
+    // A stuck shutdown must not hang the suite (the server's own deadline is 10 s).
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 15_000);
+    const code = await this.#exited;
+    clearTimeout(timer);
+    return code;
   }
 
   get alive(): boolean {

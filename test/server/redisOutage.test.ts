@@ -19,10 +19,7 @@ const clients: RoomClient[] = [];
 
 beforeAll(async () => {
   await redis.start();
-  [a, b] = await Promise.all([
-    ServerProcess.start({ redisUrl: redis.url, prefix: 'ln:outage:' }),
-    ServerProcess.start({ redisUrl: redis.url, prefix: 'ln:outage:' }),
-  ]);
+  [a, b] = (await ServerProcess.startMany({ redisUrl: redis.url, prefix: 'ln:outage:' }, { redisUrl: redis.url, prefix: 'ln:outage:' })) as [ServerProcess, ServerProcess];
 }, PROCESS_TEST_TIMEOUT);
 
 afterAll(async () => {
@@ -83,4 +80,10 @@ it('refuses with NOT_SAVED during the outage, loses no acknowledged command, and
   expect(matchResult(spectator.state!)).toMatchObject({ status: 'DECIDED', winner: 'HOME' });
   const log = (await (await fetch(`${b.url}/api/matches/${match.matchId}/events`)).json()) as { events: unknown[] };
   expect(log.events).toHaveLength(acked.version);
+
+  // A deploy during an outage: SIGTERM still stops the process promptly and cleanly.
+  await redis.kill();
+  const asked = Date.now();
+  expect(await a.stop()).toBe(0);
+  expect(Date.now() - asked).toBeLessThan(5000);
 });

@@ -31,10 +31,7 @@ const connect = async (server: ServerProcess, matchId: string, token?: string, d
 };
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([
-    ServerProcess.start({ redisUrl: SHARED_REDIS, prefix }),
-    ServerProcess.start({ redisUrl: SHARED_REDIS, prefix }),
-  ]);
+  [a, b] = (await ServerProcess.startMany({ redisUrl: SHARED_REDIS, prefix }, { redisUrl: SHARED_REDIS, prefix })) as [ServerProcess, ServerProcess];
 }, PROCESS_TEST_TIMEOUT);
 
 afterAll(async () => {
@@ -131,6 +128,15 @@ it('twelve compatible commands at once through two processes: every one kept, in
   for (const c of [...phones.AWAY, ...phones.HOME.slice(1), ...spectators]) expectSameState(phones.HOME[0]!, c);
   const present = Object.values(spectators[1]!.state!.attendance.HOME).filter((x) => x.arrivedAt !== null);
   expect(present).toHaveLength(6);
+});
+
+it('the newest connection of a seat wins across processes too: the older one is told and closed', async () => {
+  const match = await createMatch(a.url, 'seat-across');
+  const first = await connect(a, match.matchId, match.tokens.HOME, 'phone-of-alice');
+  const second = await connect(b, match.matchId, match.tokens.HOME, 'phone-of-alice');
+  await first.until(() => first.replaced && !first.connected, 10_000, 'replaced through the adapter');
+  expect(second.connected).toBe(true);
+  expect(await second.send({ type: 'markArrived', payload: { playerId: 'H1', time: Date.now() - 1000 } })).toMatchObject({ status: 'accepted' });
 });
 
 it('captains on one process, spectators on the other; the first dies and its phones move to the second', { timeout: PROCESS_TEST_TIMEOUT }, async () => {

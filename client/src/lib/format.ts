@@ -31,7 +31,13 @@ export function fromClock(state: MatchState, hhmm: string): number | null {
   return state.setup.scheduledStart + diff * 60_000;
 }
 
-/** Arrival and departure times are kept to the minute: a phone a few seconds ahead must not record the future. */
-export const toMinute = (ms: number): number => Math.floor(ms / 60_000) * 60_000;
+/**
+ * Arrival and departure times are kept to the minute of the league clock (the minutes counted from the scheduled
+ * start), so a phone a few seconds ahead of the server never records the future, and the time shown is the one kept.
+ */
+export function toMinute(state: MatchState, ms: number): number {
+  const start = state.setup.scheduledStart;
+  return start + Math.floor((ms - start) / 60_000) * 60_000;
+}
 
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

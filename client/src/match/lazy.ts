@@ -15,6 +15,7 @@ export const load = {
   signoff: () => import('./play/SignOff.svelte'),
   keypad: () => import('../ui/ScoreKeypad.svelte'),
   incident: () => import('./game/IncidentForm.svelte'),
+  redeclare: () => import('./play/Redeclare.svelte'),
 };
 
 export function prefetch(parts: (keyof typeof load)[] = Object.keys(load) as (keyof typeof load)[]): void {

@@ -70,7 +70,7 @@ describe('top-150 players in lineups (R-II.B.2.3)', () => {
     expect(m.game(1, 2).seats.AWAY).toEqual({ AT: 2, A3: 4 });
   });
 
-  it('R-II.B.2.3.1: a keying fix cannot take away the top-150 opponent the other team\'s top-150 player relies on', () => {
+  it('R-II.B.2.3.1 / OQ-37: a keying fix cannot take away the top-150 opponent the other team\'s top-150 player relies on', () => {
     const m = sc10();
     m.ok(AWAY, firstLineup(1, ['M1', 'A1', 'AT'], ['M2', 'A3', 'A4']));
     m.ok(HOME, answerLineup(1, ['HU', 'H2'], ['H3', 'H4']));

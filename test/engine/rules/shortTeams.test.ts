@@ -205,7 +205,7 @@ describe('writing in a missing player at a one-machine venue (R-VI.A.2.4, OQ-42)
     expect(m.no(HOME, r2).rule).toBe('R-VI.A.2.4.1');
   });
 
-  it('R-VI.A.2.4.2: the written-in name cannot be changed, not even as a keying correction', () => {
+  it('R-VI.A.2.4.2 / OQ-37: the written-in name stays, even through a keying correction', () => {
     const m = oneMachine();
     m.ok(HOME, writeIn([{ players: ['H1', 'H2'] }, { players: ['H3', 'H4'], writeIn: 'H4' }]));
     expect(m.no(HOME, writeIn([{ players: ['H1', 'H2'] }, { players: ['H3', 'H5'], writeIn: 'H5' }])).rule).toBe('R-VI.A.2.4.2');
