@@ -2,6 +2,8 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Config } from './config';
 import { clientFiles } from './http/clientFiles';
 import { healthRoutes } from './http/health';
+import { createLeagueRouter } from './league/router';
+import { createMatch } from './matches/createMatch';
 import { matchRoutes } from './http/matchRoutes';
 import { securityHeaders } from './http/securityHeaders';
 import type { Logger } from './log';
@@ -14,6 +16,8 @@ export function createApp(config: Config, store: RoomStore, live: LiveMatches, l
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  // The league API parses its own (larger) bodies for season imports, so it is mounted before the small default parser.
+  app.use(createLeagueRouter({ store, adminToken: config.adminToken, openMatchRoom: (setup, now) => createMatch(store, setup, now) }));
   // A match setup with 2 x 10 players and 60 machines is a few KB; anything much larger is not one.
   app.use(express.json({ limit: '64kb' }));
 

@@ -16,6 +16,7 @@ export interface Route {
 export const routes: Route[] = [
   { path: /^\/m\/([^/]+)\/sheet\/?$/, params: ['matchId'], page: () => import('./match/ScoresheetPage.svelte') },
   { path: /^\/m\/([^/]+)\/?$/, params: ['matchId'], page: () => import('./match/MatchPage.svelte') },
+  { path: /^\/league(?:\/(.*))?$/, params: ['rest'], page: () => import('./league/LeaguePage.svelte') },
   { path: /^\/?$/, params: [], page: () => import('./HomePage.svelte') },
 ];
 

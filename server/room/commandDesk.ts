@@ -1,4 +1,4 @@
-import { decide, fold, type Actor, type Command, type MatchEvent } from '../../shared/index';
+import { decide, fold, type Actor, type Command, type MatchEvent, type Refusal } from '../../shared/index';
 import type { CommandAnswer, EventsMessage, Reply } from '../../shared/protocol';
 import type { Logger } from '../log';
 import type { RoomStore } from '../matches/roomStore';
@@ -39,12 +39,19 @@ export const NOT_SAVED: Reply = {
   message: 'Not saved — the server could not store it. Try again.',
 };
 
+/**
+ * A check that needs more than one match (R-VII.P.3.1: a two-team player writes into only one lineup an evening).
+ * The engine sees one match, so the league layer supplies this; it runs before `decide`, outside the match's lock.
+ */
+export type LeagueGuard = (matchId: string, command: Command) => Promise<Refusal | null>;
+
 export class CommandDesk {
   constructor(
     private readonly store: RoomStore,
     private readonly live: LiveMatches,
     private readonly log: Logger,
     private readonly clock: () => number = Date.now,
+    private readonly guard: LeagueGuard | null = null,
   ) {}
 
   async handle(incoming: IncomingCommand): Promise<DeskResult> {
@@ -52,6 +59,12 @@ export class CommandDesk {
       if (incoming.actor.role === 'spectator') return await this.#refuseSpectator(incoming);
       const earlier = await this.store.answerFor(incoming.matchId, incoming.commandId);
       if (earlier) return { reply: { status: 'duplicate', answer: earlier } };
+      const barred = this.guard ? await this.guard(incoming.matchId, incoming.command) : null;
+      if (barred) {
+        const current = await this.live.fresh(incoming.matchId);
+        if (!current) return { reply: unknownMatch() };
+        return { reply: await this.#record(incoming.matchId, incoming.commandId, { status: 'refused', ...barred, version: current.version }) };
+      }
       return await this.live.serialise(incoming.matchId, () => this.#decideAndStore(incoming));
     } catch (err) {
       return { reply: this.#failure(err, incoming) };

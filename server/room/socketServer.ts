@@ -1,4 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { createEveningGuard } from '../league/eveningGuard';
 import { Server } from 'socket.io';
 import type { Config } from '../config';
 import type { Logger } from '../log';
@@ -40,7 +41,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     io,
     store,
     live,
-    desk: new CommandDesk(store, live, roomLog),
+    desk: new CommandDesk(store, live, roomLog, Date.now, createEveningGuard(store)),
     drafts: new DraftBoard(store),
     seats: new SeatRegistry(),
     log: roomLog,
