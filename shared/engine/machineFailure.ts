@@ -23,6 +23,7 @@ export function redeclareGames(ctx: Ctx, p: PayloadOf<'redeclareGames'>): Decisi
     if (g?.awaitingMachine) {
       return refuse('R-VII.L.2.7', `Game ${x.game} is waiting for ${r.fd} to choose its replacement machine; lineups change to fit the new machine.`, 'AWAITING_MACHINE');
     }
+    // R-VII.L.2.7.1.1: only the games of this round that were moved off the failed machine may change.
     if (!g || !g.redeclarable) {
       return refuse('R-VII.L.2.7.1.2', `Game ${x.game} was not on the failed machine: its lineup stays unchanged.`, 'NOT_AFFECTED');
     }

@@ -6,6 +6,7 @@ import { accept, type Decision, refuse } from './refusal';
 
 /** R-VII.A (closed venue), R-VII.L.2.8 (no working machine) and R-VII.N (moving matches). */
 
+/** R-VII.A.1: the captains record the move and the new venue, whose machines replace the old ones for the match. */
 export function relocate(ctx: Ctx, p: PayloadOf<'relocate'>): Decision {
   const { state, side, at } = ctx;
   const closed = matchOpen(state);

@@ -14,6 +14,10 @@ const SEGMENT_INCIDENTS = new Set(['STUCK_BALL', 'SIDE_BY_SIDE']);
 /**
  * A machine reset continues every player's score in a second game (R-VII.L.2.5.2); a compensation ball or stuck-ball
  * game belongs only to the player it was granted to (R-VII.L.2.4.2, R-VII.L.1.4.1.1.p5, R-VII.O.5.2.2).
+ * The confirmation of a reset is both captains judging the machine still playable (R-VII.L.2.5.1); the ball that was
+ * in play at the failure is replayed inside the second segment, so nothing else needs counting (R-VII.L.2.5.2.1).
+ * A one-player failure after ball 1 (R-VII.L.2.4) leaves the game running for everyone else (R-VII.L.2.4.2.1); a
+ * player who replays enters the solo game's score as an edit of their own, which replaces the old one (R-VII.L.2.4.2.2).
  */
 function allowsSecondSegment(state: MatchState, g: GameState, playerId: string): boolean {
   return currentEntries(state, g.round, g.game, g.generation).some((e) => {

@@ -10,6 +10,10 @@ import { accept, type Check, type Decision, refuse } from './refusal';
 
 /** R-III.G: one tie-breaking game at equal points; HOME chooses the format and the machine, AWAY plays first. */
 
+/**
+ * Shared Game is one standard 2-player game (R-III.G.3.1.1) whose three balls are each played by a different player
+ * of the team (R-III.G.3.1.2); Split Flipper puts two players of each team on one game.
+ */
 const needed = (format: 'SHARED_GAME' | 'SPLIT_FLIPPER') => (format === 'SHARED_GAME' ? 3 : 2);
 const FORMAT_RULE = { SHARED_GAME: 'R-III.G.3.1.2.1', SPLIT_FLIPPER: 'R-III.G.3.2.1' } as const;
 
@@ -38,6 +42,7 @@ export function chooseTiebreaker(ctx: Ctx, p: PayloadOf<'chooseTiebreaker'>): De
   }
   if (side !== 'HOME') return refuse('R-III.G.3', 'HOME chooses the tie-breaker format and machine.', 'NOT_CHOOSER');
   if (state.tiebreaker) return refuse('R-III.G.1', 'The tie-breaker has been chosen: exactly one tie-breaking game decides the match.', 'ALREADY_DONE');
+  // R-III.G.3.1.4 / R-III.G.3.2.4: HOME picks any working machine; the per-round limits of R-VII.O do not apply.
   const m = machineUnavailable(state, p.machineId);
   if (m) return m;
   if (p.format === 'SHARED_GAME' && (presentPlayers(state, 'HOME', at).length < 3 || presentPlayers(state, 'AWAY', at).length < 3)) {

@@ -69,12 +69,17 @@ export function penalties(state: MatchState, g: GameState): Penalties {
     else if (GAME_LOSS.has(kind)) result.gameLoss[side] = true;
     else if (PLAYER_DQ.has(kind) && playerId) result.playerDisqualified.add(playerId);
     else if (kind === 'LOGGED_IN' && playerId && occurrence(state, e) >= 2) result.playerDisqualified.add(playerId); // R-III.C.6.1.2.1
+    // R-VII.J.2.1.1: a first occurrence only lets the opponents practise one game; it is recorded, not penalised.
     else if (kind === 'PRACTICE' && occurrence(state, e) >= 2) result.gameLoss[side] = true; // R-VII.J.2.1.2
   }
   return result;
 }
 
-/** CALC-1: the outcome of a regular game slot. */
+/**
+ * CALC-1: the outcome of a regular game slot. Team totals are sums of their players' counted scores however the game
+ * was physically played, so two 1-on-1 games on a two-player machine (R-III.D.6.3) and solo games on a one-player or
+ * score-stealing machine (R-III.D.7.2, R-III.E.4.2) are compared exactly like a 4-player game.
+ */
 export function gameOutcome(state: MatchState, g: GameState): GameOutcome {
   if (g.voided) return { kind: 'VOID' };
   const forfeits = new Set(g.forfeitedBy);
