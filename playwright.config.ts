@@ -14,7 +14,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 180_000,
-  expect: { timeout: 5_000 },
+  // Waits for the app itself; the spectator's one-second promise is asserted explicitly where it matters.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     ...devices['Pixel 7'],

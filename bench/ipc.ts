@@ -2,8 +2,12 @@ import type { HistogramData } from './histogram';
 
 /** Messages between the orchestrator (bench/run.ts) and its load-generator processes (bench/loadgen.ts). */
 
-/** ours: the real server; bare: the bare relay; bare-adapter: the bare relay on the Redis streams adapter. */
-export type Target = 'ours' | 'bare' | 'bare-adapter';
+/**
+ * ours: the real server; bare: the bare relay; bare-adapter: the bare relay on the Redis streams adapter;
+ * candidate: another build of the server (BENCH_CANDIDATE=/path/to/server/main.ts), e.g. a patched copy, to A/B a
+ * proposed change against `ours` in the same interleaved session.
+ */
+export type Target = 'ours' | 'bare' | 'bare-adapter' | 'candidate';
 
 export interface RoomSpec {
   matchId: string;

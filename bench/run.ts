@@ -184,7 +184,9 @@ interface RunningTarget {
 }
 
 async function startTarget(target: Target, env: Record<string, string>, logFile: string, cpuProfileDir?: string): Promise<RunningTarget> {
-  const script = target === 'ours' ? 'server/main.ts' : 'bench/bareRelay.ts';
+  const candidate = process.env.BENCH_CANDIDATE;
+  if (target === 'candidate' && !candidate) throw new Error('target candidate needs BENCH_CANDIDATE=/path/to/server/main.ts');
+  const script = target === 'ours' ? 'server/main.ts' : target === 'candidate' ? resolve(candidate!) : 'bench/bareRelay.ts';
   if (target === 'bare-adapter') env = { ...env, RELAY_ADAPTER: 'redis-streams' };
   const nodeArgs = ['--import', 'tsx'];
   if (cpuProfileDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', cpuProfileDir);
@@ -228,7 +230,8 @@ async function startTarget(target: Target, env: Record<string, string>, logFile:
       if (child.exitCode !== null) return;
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      // A profiled server must exit by itself to write its profile; others get a short grace.
+      const timer = setTimeout(() => child.kill('SIGKILL'), cpuProfileDir ? 20_000 : 4000);
       await exited;
       clearTimeout(timer);
       out.end();
@@ -315,7 +318,7 @@ async function stopGens(gens: Gen[]): Promise<void> {
       if (g.child.exitCode !== null) return;
       const exited = new Promise<void>((r) => g.child.once('exit', () => r()));
       g.send({ type: 'close' });
-      const timer = setTimeout(() => g.child.kill('SIGKILL'), 5000);
+      const timer = setTimeout(() => g.child.kill('SIGKILL'), 2000);
       await exited;
       clearTimeout(timer);
     }),
@@ -366,6 +369,12 @@ async function deletePrefix(prefix: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------------------------
 // One configuration
 
+const isServer = (t: Target) => t === 'ours' || t === 'candidate';
+const ensureDir = (dir: string) => {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
+
 const RUN_ID = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 const ADMIN_TOKEN = randomBytes(24).toString('base64url');
 const prefixes: string[] = [];
@@ -394,7 +403,8 @@ interface Window {
   rssPeak: number;
 }
 
-async function runSession(sess: Session): Promise<ConfigResult[]> {
+/** Runs the session; `onResults` gets the figures as soon as they are measured, before the tear-down. */
+async function runSession(sess: Session, onResults: (results: ConfigResult[]) => void): Promise<void> {
   const sockets = sess.matches * (2 + sess.spectators);
   const profileDir = sess.cpuProfile ? join(RESULTS, 'profile') : undefined;
   if (profileDir) {
@@ -412,7 +422,7 @@ async function runSession(sess: Session): Promise<ConfigResult[]> {
         target,
         { REDIS_URL, REDIS_PREFIX: prefix, ADMIN_TOKEN, LOG_LEVEL: 'warn', SEED_DEMO: 'false', CLIENT_DIR: join(RESULTS, 'no-client') },
         join(RESULTS, `${id}.log`),
-        target === 'ours' ? profileDir : undefined,
+        isServer(target) && profileDir ? ensureDir(join(profileDir, target)) : undefined,
       );
       const entry: Live = {
         target,
@@ -428,7 +438,7 @@ async function runSession(sess: Session): Promise<ConfigResult[]> {
       };
       live.push(entry);
       const t0 = performance.now();
-      const rooms = target === 'ours' ? await createMatches(server.url, ADMIN_TOKEN, entry.ids) : entry.ids.map((matchId) => ({ matchId, tokens: null }));
+      const rooms = isServer(target) ? await createMatches(server.url, ADMIN_TOKEN, entry.ids) : entry.ids.map((matchId) => ({ matchId, tokens: null }));
       const createMs = performance.now() - t0;
       const genCount = Math.max(2, Math.ceil(sockets / SOCKETS_PER_GEN));
       for (let i = 0; i < genCount; i++) entry.gens.push(startGen(i));
@@ -451,7 +461,7 @@ async function runSession(sess: Session): Promise<ConfigResult[]> {
       };
       entry.socketsOpen = connected.reduce((a, c) => a + c.sockets, 0);
       entry.snapshotAtConnect = round1(connected.reduce((a, c) => a + c.snapshotBytes, 0) / Math.max(1, connected.reduce((a, c) => a + c.snapshotFrames, 0)));
-      log(`${id}: ${target === 'ours' ? `matches created in ${Math.round(createMs)} ms; ` : ''}${entry.socketsOpen} sockets connected in ${entry.connect.ms} ms (${entry.connect.failed} failed${entry.connect.firstError ? `: ${entry.connect.firstError}` : ''})`);
+      log(`${id}: ${isServer(target) ? `matches created in ${Math.round(createMs)} ms; ` : ''}${entry.socketsOpen} sockets connected in ${entry.connect.ms} ms (${entry.connect.failed} failed${entry.connect.firstError ? `: ${entry.connect.firstError}` : ''})`);
     }
     await sleep(1000);
     for (const t of live) t.rssAfterConnect = memoryMb(t.server.pid).rss;
@@ -467,7 +477,7 @@ async function runSession(sess: Session): Promise<ConfigResult[]> {
     const results: ConfigResult[] = [];
     for (const t of live) {
       let snapshot: ConfigResult['snapshot'] = null;
-      if (t.target === 'ours') {
+      if (isServer(t.target)) {
         const res = await fetch(`${t.server.url}/api/matches/${encodeURIComponent(t.ids[0]!)}`);
         if (res.ok) {
           const body = (await res.json()) as { version: number; state: unknown };
@@ -478,10 +488,10 @@ async function runSession(sess: Session): Promise<ConfigResult[]> {
       const peak = memoryMb(t.server.pid).peak;
       results.push(aggregate(t, snapshot, peak));
     }
-    return results;
+    onResults(results);
   } finally {
-    for (const t of live) await stopGens(t.gens);
-    for (const t of live) await t.server.stop();
+    await Promise.all(live.map((t) => stopGens(t.gens)));
+    await Promise.all(live.map((t) => t.server.stop()));
   }
 }
 
@@ -646,12 +656,12 @@ function plan(): Session[] {
     return CUSTOM.map(([targets, matches, spectators, seconds, flag], i) => {
       const list = (targets ?? '').split('+') as Target[];
       for (const t of list) {
-        if (t !== 'ours' && t !== 'bare' && t !== 'bare-adapter') throw new Error(`--config: targets are ours, bare, bare-adapter (joined by +), got ${t}`);
+        if (!['ours', 'bare', 'bare-adapter', 'candidate'].includes(t)) throw new Error(`--config: targets are ours, bare, bare-adapter, candidate (joined by +), got ${t}`);
       }
       const m = Math.max(1, Math.min(2000, Number(matches) || 1));
       const sp = Math.max(0, Math.min(200, Number(spectators) || 0));
       const total = Math.max(2, Math.min(80, Number(seconds) || 10)) * 1000;
-      const rounds = total >= 20_000 ? 2 : 1;
+      const rounds = Math.max(1, Math.min(6, Math.floor(total / 10_000)));
       return {
         id: `custom${i}-${m}x${sp}`,
         group: flag === 'profile' ? 'profile' : 'main',
@@ -702,7 +712,7 @@ function isClean(r: ConfigResult): boolean {
 function row(r: ConfigResult): string {
   const c = r.config;
   const cells = [
-    c.target === 'ours' ? 'League Night' : c.target === 'bare' ? 'bare relay' : 'bare relay + Redis streams adapter',
+    { ours: 'League Night', candidate: 'candidate build', bare: 'bare relay', 'bare-adapter': 'bare relay + Redis streams adapter' }[c.target],
     String(c.matches),
     String(c.spectators),
     r.sockets.toLocaleString('en-US'),
@@ -922,8 +932,11 @@ async function main(): Promise<void> {
     }
     const t0 = performance.now();
     try {
-      const rs = await runSession(sess);
-      state.results.push(...rs);
+      let rs: ConfigResult[] = [];
+      await runSession(sess, (results) => {
+        rs = results;
+        state.results.push(...results);
+      });
       for (const r of rs) {
         log(
           `${r.config.id}: ack p50/p99 ${r.ack.p50}/${r.ack.p99} ms, fan-out p50/p95/p99 ${r.fanout.p50}/${r.fanout.p95}/${r.fanout.p99} ms (last spectator p99 ${r.fanoutAll.p99}), ` +
@@ -934,7 +947,7 @@ async function main(): Promise<void> {
       }
       const r = rs.find((x) => x.config.target === 'ours');
       if (sess.cpuProfile && r) {
-        const dir = join(RESULTS, 'profile');
+        const dir = join(RESULTS, 'profile', 'ours');
         // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread (tsx adds a loader thread).
         const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
         const file = files.find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f)) ?? files[0];
@@ -942,7 +955,7 @@ async function main(): Promise<void> {
           state.profile = summarize(join(dir, file), 30, r.windowsUs);
           writeFileSync(join(RESULTS, 'profile-top.txt'), `${formatSummary(state.profile)}\n`);
           writeFileSync(join(RESULTS, 'profile-window.txt'), `${r.windowsUs.map((x) => `${x.fromUs}:${x.toUs}`).join(',')}\n`);
-          log(`profile written: bench/results/profile/${file}; summary in bench/results/profile-top.txt`);
+          log(`profile written: bench/results/profile/ours/${file}; summary in bench/results/profile-top.txt`);
         } else log('profile: no .cpuprofile was written');
       }
     } catch (err) {

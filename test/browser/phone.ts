@@ -19,7 +19,7 @@ export class Phone {
     const page = await context.newPage();
     page.on('pageerror', (err) => console.error(`[${label}] page error: ${err.message}`));
     await page.goto(baseUrl() + link);
-    await expect(page.getByTestId('connection')).toContainText('Live');
+    await expect(page.getByTestId('connection')).toContainText('Live', { timeout: 15_000 });
     return new Phone(context, page, label);
   }
 
@@ -89,6 +89,7 @@ export class Phone {
   async capture(name: string): Promise<void> {
     mkdirSync('test-results/screens', { recursive: true });
     await this.page.screenshot({ path: `test-results/screens/${name}.png` });
+    await phoneFriendly(this.page, name);
     await axeClean(this.page, name);
   }
 
@@ -103,4 +104,19 @@ export async function axeClean(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+}
+
+/** No horizontal scrolling at 390 px, and every visible control at least 44 x 44 px (a thumb in a dark bar). */
+export async function phoneFriendly(page: Page, name: string): Promise<void> {
+  const report = await page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (r.width < 44 || r.height < 44) small.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, small };
+  });
+  expect(report.scrollWidth, `${name}: page wider than the phone`).toBeLessThanOrEqual(report.width);
+  expect(report.small, `${name}: tap targets under 44 px`).toEqual([]);
 }

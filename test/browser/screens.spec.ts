@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { baseUrl, createMatch } from './matches';
-import { axeClean, Phone } from './phone';
+import { axeClean, Phone, phoneFriendly } from './phone';
 import { Evening } from './script';
 
 /**
@@ -15,6 +15,7 @@ test('before the match: landing page, attendance and countdown, spectator view, 
   await page.goto(baseUrl() + '/');
   await expect(page.getByRole('heading', { name: 'League Night' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/00-landing.png' });
+  await phoneFriendly(page, 'landing');
   await axeClean(page, 'landing');
 
   const links = await createMatch(request, { scheduledStart: Date.now() + 10 * 60_000 });

@@ -12,7 +12,10 @@ import { join } from 'node:path';
  */
 export default async function startServer(): Promise<() => Promise<void>> {
   if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npx vite build');
-  const dataDir = mkdtempSync(join(tmpdir(), 'league-night-browser-'));
+  // A RAM-backed folder when there is one: the embedded store fdatasyncs every append, which on a busy disk would
+  // measure the disk rather than the scoresheet.
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const dataDir = mkdtempSync(join(base, 'league-night-browser-'));
   const adminToken = randomBytes(24).toString('base64url');
   const child: ChildProcess = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, SEED_DEMO: 'false', LOG_LEVEL: 'warn', REDIS_URL: '' },

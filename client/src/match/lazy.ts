@@ -16,6 +16,7 @@ export const load = {
   keypad: () => import('../ui/ScoreKeypad.svelte'),
   incident: () => import('./game/IncidentForm.svelte'),
   redeclare: () => import('./play/Redeclare.svelte'),
+  attendance: () => import('./players/Attendance.svelte'),
 };
 
 export function prefetch(parts: (keyof typeof load)[] = Object.keys(load) as (keyof typeof load)[]): void {
