@@ -58,9 +58,10 @@ export function orderSet(state: MatchState, game: GameState, side: Side): boolea
 }
 
 /**
- * How the game is physically played on its machine: a 4-player game; on a 1-2 player machine, 1-on-1 games of
- * positions 1 v 2 and 3 v 4 (R-III.D.6, OQ-34); on a 1-player or score-stealing machine, one player at a time in
- * position order (R-III.D.7.1, R-III.E.4.1).
+ * How the game is physically played on its machine: a 4-player game; on a 1-2 player machine, exactly two 1-on-1
+ * games (R-III.D.6.1) of positions 1 v 2 and 3 v 4 (OQ-34), and since positions alternate between the teams each has
+ * one HOME and one AWAY player (R-III.D.6.2); on a 1-player or score-stealing machine, one player at a time in
+ * position order (R-III.D.7.1), which in singles puts the SD's player first (R-III.E.4, R-III.E.4.1).
  */
 export type PlayStyle = 'TOGETHER' | 'HEAD_TO_HEAD' | 'ONE_AT_A_TIME';
 
