@@ -25,15 +25,26 @@ export class CaptainBot {
     return new CaptainBot(socket, matchId);
   }
 
-  /** Sends a command and waits for the server's answer; throws on anything but acceptance. */
+  /**
+   * Sends a command and waits for the server's answer; throws on anything but acceptance. A bot is faster than a
+   * thumb: past the room's per-connection rate it is told RATE_LIMITED, and sends the same command again shortly.
+   */
   async send(command: CommandInput): Promise<void> {
-    const reply = await this.ask(command);
-    const answer = reply.status === 'duplicate' ? reply.answer : reply;
-    if (answer.status !== 'accepted') throw new Error(`${command.type} not accepted: ${JSON.stringify(answer)}`);
+    const commandId = randomUUID();
+    for (let attempt = 0; ; attempt++) {
+      const reply = await this.ask(command, commandId);
+      if (reply.status === 'error' && reply.code === 'RATE_LIMITED' && attempt < 50) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      const answer = reply.status === 'duplicate' ? reply.answer : reply;
+      if (answer.status !== 'accepted') throw new Error(`${command.type} not accepted: ${JSON.stringify(answer)}`);
+      return;
+    }
   }
 
-  ask(command: CommandInput): Promise<Reply> {
-    const envelope = { commandId: randomUUID(), matchId: this.matchId, expectedVersion: 0, type: command.type, payload: command.payload };
+  ask(command: CommandInput, commandId: string = randomUUID()): Promise<Reply> {
+    const envelope = { commandId, matchId: this.matchId, expectedVersion: 0, type: command.type, payload: command.payload };
     return this.socket.timeout(10_000).emitWithAck('command', envelope) as Promise<Reply>;
   }
 

@@ -81,6 +81,7 @@ export class MatchRoom {
   constructor(matchId: string, linkToken: string | null) {
     this.matchId = matchId;
     const remembered = readJson<RememberedLink>(tokenKey(matchId));
+    const newLink = !!linkToken && !!remembered && linkToken !== remembered.token;
     if (linkToken && linkToken !== remembered?.token) writeJson(tokenKey(matchId), { token: linkToken } satisfies RememberedLink);
     this.#token = linkToken ?? remembered?.token ?? null;
     if (this.#token) {
@@ -102,6 +103,10 @@ export class MatchRoom {
       changed: (items) => (this.queue = items),
     });
     this.queue = this.#outbox.items;
+    if (newLink) {
+      // Another captain link of this match was opened on this phone: what the old one left unsent is not this seat's.
+      for (const q of this.#outbox.clear()) this.#notify({ kind: 'error', label: q.label, message: 'Not sent: it was made with another captain link.' });
+    }
 
     this.#transport = new Transport(() => this.#handshake(), {
       opened: () => void this.#measureClock(),
