@@ -67,10 +67,14 @@ export interface GenStats {
   refused: Record<string, number>;
   errors: Record<string, number>;
   ackTimeouts: number;
+  /** Commands sent again with the same commandId after "not saved" / "busy" / no answer in 10 s. */
+  retries: number;
   /** A tick found the room's previous command still unanswered (the room fell behind its 1/s pace). */
   lateTicks: number;
-  /** Rooms that played their whole script before the end of the window. */
+  /** Rooms that have played the whole lawful match (but the sign-offs) and send filler commands. */
   roomsFinished: number;
+  /** Commands of the window that were filler (arrival corrections after the lawful match). */
+  fillerCommands: number;
   ack: HistogramData;
   /** Per delivery: command sent -> one spectator has the update. */
   fanout: HistogramData;

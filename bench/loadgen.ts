@@ -5,7 +5,7 @@ import type { Side } from '../shared/index';
 import type { EventsMessage, Reply, SnapshotMessage } from '../shared/protocol';
 import { Histogram } from './histogram';
 import type { FromGen, GenStats, InitMessage, RoomSpec, StartMessage, ToGen } from './ipc';
-import { fullMatchScript, type Step } from './matchScript';
+import { fillerStep, playableScript, type Step } from './matchScript';
 
 /**
  * One load-generator process (forked by bench/run.ts). It holds every client of the rooms it was given (2 captains
@@ -23,6 +23,10 @@ import { fullMatchScript, type Step } from './matchScript';
  */
 
 const ACK_TIMEOUT_MS = 10_000;
+/** Answers a phone retries (same commandId), how often, and how long it waits between two tries. */
+const RETRYABLE = new Set(['NOT_SAVED', 'BUSY', 'UNAVAILABLE', 'RATE_LIMITED']);
+const MAX_ATTEMPTS = 5;
+const RETRY_DELAY_MS = 200;
 const CONNECT_TIMEOUT_MS = 30_000;
 /** Hard stop: a generator never outlives a run, even if the orchestrator died without telling it. */
 const MAX_LIFETIME_MS = 30 * 60_000;
@@ -62,7 +66,8 @@ interface Room {
   finished: boolean;
 }
 
-const script: Step[] = fullMatchScript();
+const script: Step[] = playableScript();
+const stepAt = (i: number): Step => script[i] ?? fillerStep(i - script.length);
 let init: InitMessage | null = null;
 const rooms: Room[] = [];
 const clients: Client[] = [];
@@ -74,6 +79,8 @@ const counters = {
   commandsSent: 0,
   accepted: 0,
   ackTimeouts: 0,
+  retries: 0,
+  fillerCommands: 0,
   lateTicks: 0,
   updatesExpected: 0,
   deliveries: 0,
@@ -260,16 +267,16 @@ function sendNext(room: Room): void {
   if (stopping) return;
   const now = performance.now();
   if (now >= sendingUntil) return;
-  if (room.step >= script.length) {
-    room.finished = true;
-    return;
-  }
   if (room.inFlight) {
     room.late = true;
     if (now >= measureFrom && now < measureTo) counters.lateTicks++;
     return;
   }
-  const step = script[room.step]!;
+  const step = stepAt(room.step);
+  if (room.step >= script.length) {
+    room.finished = true;
+    if (now >= measureFrom && now < measureTo) counters.fillerCommands++;
+  }
   const captain = room.captains[step.side];
   if (!captain || captain.disconnected) return;
   const command = step.build({ now: Date.now(), lastEntryId: room.lastEntryId });
@@ -281,31 +288,45 @@ function sendNext(room: Room): void {
   room.updates.set(fromVersion, { t0: now, measured, remaining: room.spectators, maxLatency: 0 });
   if (measured) counters.commandsSent++;
   const envelope = { commandId, matchId: room.spec.matchId, expectedVersion: fromVersion, type: command.type, payload: command.payload };
-  captain.socket.timeout(ACK_TIMEOUT_MS).emit('command', envelope, (err: Error | null, reply: Reply) => {
-    const t1 = performance.now();
-    room.inFlight = false;
-    if (err) {
-      if (measured) counters.ackTimeouts++;
-    } else {
-      if (measured) ack.record(t1 - now);
-      if (reply.status === 'accepted') {
-        if (measured) counters.accepted++;
-        if (reply.version > fromVersion) {
-          room.version = reply.version;
-          if (measured) counters.updatesExpected++;
-        } else room.updates.delete(fromVersion);
-      } else {
-        room.updates.delete(fromVersion);
-        if (reply.status === 'refused') bump(refused, `${step.type}:${reply.rule}:${reply.code}`);
-        else if (reply.status === 'error') bump(errors, reply.code);
-        else bump(errors, reply.status);
+  // Like a phone: "not saved, try again" (and a lost answer) is retried with the same commandId; the server
+  // answers a retry of an applied command with the earlier answer. Latency is counted to the final answer.
+  const attempt = (n: number) => {
+    captain.socket.timeout(ACK_TIMEOUT_MS).emit('command', envelope, (err: Error | null, reply: Reply) => {
+      const t1 = performance.now();
+      const retryable = err !== null || (reply.status === 'error' && RETRYABLE.has(reply.code));
+      if (retryable && n < MAX_ATTEMPTS && !stopping) {
+        if (measured) counters.retries++;
+        bump(errors, `${err ? 'ACK_TIMEOUT' : reply.status === 'error' ? reply.code : '?'} (retried)`);
+        setTimeout(() => attempt(n + 1), RETRY_DELAY_MS);
+        return;
       }
-    }
-    if (room.late) {
-      room.late = false;
-      setImmediate(() => sendNext(room));
-    }
-  });
+      room.inFlight = false;
+      if (err) {
+        if (measured) counters.ackTimeouts++;
+      } else {
+        if (measured) ack.record(t1 - now);
+        const answer = reply.status === 'duplicate' ? reply.answer : reply;
+        if (reply.status === 'duplicate') bump(errors, 'duplicate answer (after a retry)');
+        if (answer.status === 'accepted') {
+          if (measured) counters.accepted++;
+          if (answer.version > fromVersion) {
+            room.version = Math.max(room.version, answer.version);
+            if (measured) counters.updatesExpected++;
+          } else room.updates.delete(fromVersion);
+        } else {
+          room.updates.delete(fromVersion);
+          if (answer.status === 'refused') bump(refused, `${step.type}:${answer.rule}:${answer.code}`);
+          else if (answer.status === 'error') bump(errors, answer.code);
+          else bump(errors, answer.status);
+        }
+      }
+      if (room.late) {
+        room.late = false;
+        setImmediate(() => sendNext(room));
+      }
+    });
+  };
+  attempt(1);
 }
 
 async function connectAll(): Promise<void> {
@@ -425,7 +446,7 @@ async function run(start: StartMessage): Promise<void> {
     ...counters,
     refused,
     errors,
-    roomsFinished: rooms.filter((r) => r.step >= script.length).length,
+    roomsFinished: rooms.filter((r) => r.finished).length,
     ack: ack.toJSON(),
     fanout: fanout.toJSON(),
     fanoutAll: fanoutAll.toJSON(),

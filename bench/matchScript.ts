@@ -7,6 +7,10 @@ import type { CommandInput, MatchSetupInput, Side } from '../shared/index';
  *
  * The only thing a step needs from the room is the id of the last score entry (confirmEntry names it); the load
  * generator takes it from the `events` broadcasts it receives (ScoreEntered.entryId).
+ *
+ * A room that has played the whole match but for the sign-offs (92 commands, i.e. after 92 s at 1 command/s) goes
+ * on with `fillerStep`s, so long runs never starve: arrival-time corrections, alternately by each captain (R-VI.C.1.2
+ * allows correcting an arrival; each is accepted, appends one event and leaves the state's size unchanged).
  */
 
 export interface StepContext {
@@ -112,4 +116,16 @@ export function fullMatchScript(homeWinsEverything = true): Step[] {
   steps.push(fixed(HOME, { type: 'signOff', payload: {} }));
   steps.push(fixed(AWAY, { type: 'signOff', payload: {} }));
   return steps;
+}
+
+/** The lawful match without its two sign-offs (after which the sheet is final and nothing more is accepted). */
+export function playableScript(): Step[] {
+  return fullMatchScript().filter((s) => s.type !== 'signOff');
+}
+
+/** The k-th filler command (k = 0, 1, ...): an arrival-time correction, HOME and AWAY in turn. */
+export function fillerStep(k: number): Step {
+  const side: Side = k % 2 === 0 ? HOME : AWAY;
+  const playerId = `${side === HOME ? 'H' : 'A'}${(Math.floor(k / 2) % 6) + 1}`;
+  return { side, type: 'markArrived', build: ({ now }) => ({ type: 'markArrived', payload: { playerId, time: now - 60_000 } }) };
 }

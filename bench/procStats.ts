@@ -43,3 +43,34 @@ export function loadAverage(): number {
     return Number.NaN;
   }
 }
+
+/** Cores' worth of CPU the whole machine is using, sampled over `ms` from /proc/stat (0 = idle, 2 = both busy). */
+export async function machineBusyCores(ms = 2000): Promise<number> {
+  const read = () => {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (line[3] ?? 0) + (line[4] ?? 0);
+    const total = line.reduce((a, b) => a + b, 0);
+    return { idle, total };
+  };
+  try {
+    const a = read();
+    await new Promise((r) => setTimeout(r, ms));
+    const b = read();
+    const cores = readFileSync('/proc/stat', 'utf8').split('\n').filter((l) => /^cpu\d/.test(l)).length || 1;
+    return ((1 - (b.idle - a.idle) / Math.max(1, b.total - a.total)) * cores);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Busy CPU time of the whole machine so far (all cores, ms), from /proc/stat. */
+export function machineBusyMs(): number {
+  try {
+    const v = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = v.reduce((a, b) => a + b, 0);
+    const idle = (v[3] ?? 0) + (v[4] ?? 0);
+    return ((total - idle) * 1000) / clockTicks;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -10,7 +10,7 @@ import { runEngineBench, type EngineBenchResult } from './engine';
 import { Histogram } from './histogram';
 import type { FromGen, GenStats, RoomSpec, Target, ToGen } from './ipc';
 import { benchSetup } from './matchScript';
-import { cpuMs, loadAverage, memoryMb } from './procStats';
+import { cpuMs, loadAverage, machineBusyCores, machineBusyMs, memoryMb } from './procStats';
 import { formatSummary, summarize, type ProfileSummary } from './profileSummary';
 import { svgChart, type Series } from './svgChart';
 
@@ -37,6 +37,33 @@ const QUICK = args.has('--quick');
 const PROFILE = args.has('--profile');
 const WRITE_MD = !args.has('--no-md');
 const ONLY_MAIN = args.has('--only=main');
+/** --merge: keep the sessions of the last full run (bench/results/full.json) that this run does not measure again. */
+const MERGE = args.has('--merge');
+/**
+ * --wait-quiet[=cores]: before each session, wait (at most 5 minutes) until the rest of the machine uses less than
+ * `cores` cores (default 0.3), so a shared machine's other work disturbs the figures less. Never with --quick.
+ */
+const WAIT_QUIET = (() => {
+  const a = process.argv.slice(2).find((x) => x === '--wait-quiet' || x.startsWith('--wait-quiet='));
+  if (!a || QUICK) return null;
+  const v = Number(a.split('=')[1] ?? 0.3);
+  return Number.isFinite(v) && v > 0 ? v : 0.3;
+})();
+const WAIT_QUIET_MAX_MS = 5 * 60_000;
+/** --wait-quiet: a window during which other work used more than that many cores is measured again (at most this
+ * often, then left out: a disturbed window never counts). */
+const MAX_REDO = 3;
+
+async function waitQuiet(what: string, maxMs: number): Promise<void> {
+  if (WAIT_QUIET === null) return;
+  const until = performance.now() + maxMs;
+  let busy = await machineBusyCores();
+  while (busy >= WAIT_QUIET && performance.now() < until) {
+    log(`${what}: waiting for a quieter machine (${busy.toFixed(2)} cores busy)`);
+    await sleep(5000);
+    busy = await machineBusyCores();
+  }
+}
 /** --config=<ours|bare>:<matches>:<spectators per match>:<measure seconds>[:profile] runs just that (repeatable). */
 const CUSTOM = process.argv
   .slice(2)
@@ -50,7 +77,7 @@ const MAX_SERVER_SOCKETS = 18_500;
 /** --quick must be done within 2 minutes: configurations that would not fit are skipped, and at the hard deadline
  * everything is stopped and what was measured so far is reported. */
 const QUICK_BUDGET_MS = 95_000;
-const HARD_DEADLINE_MS = QUICK ? 108_000 : 60 * 60_000;
+const HARD_DEADLINE_MS = QUICK ? 108_000 : process.argv.some((a) => a.startsWith('--wait-quiet')) ? 100 * 60_000 : 60 * 60_000;
 
 type Group = 'main' | 'spectators' | 'matches' | 'profile';
 
@@ -104,8 +131,10 @@ interface ConfigResult {
   refused: Record<string, number>;
   errors: Record<string, number>;
   ackTimeouts: number;
+  retries: number;
   lateTicks: number;
   roomsFinished: number;
+  fillerCommands: number;
   updatesExpected: number;
   deliveries: number;
   lostEvents: number;
@@ -117,7 +146,7 @@ interface ConfigResult {
   eventsBeforeSnapshot: number;
   disconnects: number;
   problems: Record<string, number>;
-  server: { cpuPct: number; cpuMsPerCommand: number; rssAfterConnectMb: number; rssPeakMb: number; kbPerSocket: number };
+  server: { cpuPct: number; cpuMsPerCommand: number; rssBeforeConnectMb: number; rssAfterConnectMb: number; rssPeakMb: number; kbPerSocket: number };
   redisCpuPct: number | null;
   /** Redis calls per bench command and Redis-side µs per call, by Redis command, over the window. */
   redisCommands: Record<string, { perCommand: number; usecPerCall: number }> | null;
@@ -129,7 +158,9 @@ interface ConfigResult {
   /** CLOCK_MONOTONIC µs of the measurement windows (to cut a CPU profile to them). */
   windowsUs: { fromUs: number; toUs: number }[];
   /** Each window on its own, in the order measured. */
-  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number }[];
+  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number }[];
+  /** Windows measured again because other work disturbed them. */
+  discardedWindows: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -188,7 +219,8 @@ async function startTarget(target: Target, env: Record<string, string>, logFile:
   if (target === 'candidate' && !candidate) throw new Error('target candidate needs BENCH_CANDIDATE=/path/to/server/main.ts');
   const script = target === 'ours' ? 'server/main.ts' : target === 'candidate' ? resolve(candidate!) : 'bench/bareRelay.ts';
   if (target === 'bare-adapter') env = { ...env, RELAY_ADAPTER: 'redis-streams' };
-  const nodeArgs = ['--import', 'tsx'];
+  // BENCH_NODE_ARGS: extra node flags for every target, e.g. --trace-gc (its lines go to bench/results/<id>.log).
+  const nodeArgs = ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   if (cpuProfileDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', cpuProfileDir);
   // node directly (not the tsx CLI, which would add a wrapper process): the pid we read /proc of is the server.
   const child = track(
@@ -387,9 +419,12 @@ interface Live {
   ids: string[];
   connect: ConfigResult['connect'];
   socketsOpen: number;
+  rssBeforeConnect: number;
   rssAfterConnect: number;
   snapshotAtConnect: number;
   windows: Window[];
+  /** Windows measured again because other work on the machine disturbed them (--wait-quiet). */
+  discarded: number;
 }
 
 interface Window {
@@ -401,6 +436,8 @@ interface Window {
   load: number;
   windowUs: { fromUs: number; toUs: number };
   rssPeak: number;
+  /** Cores the rest of the machine used during the window: all busy CPU minus target, load generators and Redis. */
+  othersCores: number;
 }
 
 /** Runs the session; `onResults` gets the figures as soon as they are measured, before the tear-down. */
@@ -432,9 +469,11 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
         ids: Array.from({ length: sess.matches }, (_, i) => `bench-${RUN_ID}-${id}-${String(i).padStart(4, '0')}`),
         connect: { ms: 0, failed: 0, firstError: null },
         socketsOpen: 0,
+        rssBeforeConnect: memoryMb(server.pid).rss,
         rssAfterConnect: 0,
         snapshotAtConnect: 0,
         windows: [],
+        discarded: 0,
       };
       live.push(entry);
       const t0 = performance.now();
@@ -469,13 +508,31 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
     for (let round = 0; round < sess.rounds; round++) {
       const order = round % 2 === 0 ? live : [...live].reverse();
       for (const t of order) {
-        const warmupMs = t.windows.length === 0 ? sess.firstWarmupMs : sess.warmupMs;
-        t.windows.push(await runWindow(t, sess, warmupMs));
+        for (let attempt = 0; ; attempt++) {
+          if (WAIT_QUIET !== null) await waitQuiet(`${t.cfg.id} window ${t.windows.length + 1}`, 2 * 60_000);
+          const warmupMs = t.windows.length === 0 && attempt === 0 ? sess.firstWarmupMs : sess.warmupMs;
+          const w = await runWindow(t, sess, warmupMs);
+          if (WAIT_QUIET !== null && w.othersCores > WAIT_QUIET) {
+            t.discarded++;
+            if (attempt < MAX_REDO) {
+              log(`  ${t.cfg.id}: window disturbed (other work used ${w.othersCores} cores), measuring it again`);
+              continue;
+            }
+            log(`  ${t.cfg.id}: window disturbed ${attempt + 1} times, left out`);
+            break;
+          }
+          t.windows.push(w);
+          break;
+        }
       }
     }
 
     const results: ConfigResult[] = [];
     for (const t of live) {
+      if (t.windows.length === 0) {
+        log(`${t.cfg.id}: no undisturbed window, no figures`);
+        continue;
+      }
       let snapshot: ConfigResult['snapshot'] = null;
       if (isServer(t.target)) {
         const res = await fetch(`${t.server.url}/api/matches/${encodeURIComponent(t.ids[0]!)}`);
@@ -499,6 +556,8 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
 async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Window> {
   const withRedis = t.target !== 'bare';
   const startAt = Date.now() + 300;
+  let machine0 = 0;
+  let redisAll0 = 0;
   for (const g of t.gens) g.send({ type: 'start', startAt, warmupMs, measureMs: sess.measureMs, intervalMs: sess.intervalMs, drainMs: sess.drainMs });
   let rssPeak = 0;
   const rssTimer = setInterval(() => {
@@ -508,6 +567,8 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
   try {
     await sleep(startAt + warmupMs - Date.now());
     const fromUs = Number(process.hrtime.bigint() / 1000n);
+    machine0 = machineBusyMs();
+    redisAll0 = await redisCpuSeconds();
     const cpu0 = cpuMs(t.server.pid);
     const redis0 = withRedis ? await redisCpuSeconds() : 0;
     const before = withRedis ? await redisCommandStats() : null;
@@ -515,12 +576,18 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
     const load = loadAverage();
     await sleep(startAt + warmupMs + sess.measureMs - Date.now());
     const cpu1 = cpuMs(t.server.pid);
+    const machine1 = machineBusyMs();
+    const redisAll1 = await redisCpuSeconds();
     const toUs = Number(process.hrtime.bigint() / 1000n);
     const redis1 = withRedis ? await redisCpuSeconds() : 0;
     const after = withRedis ? await redisCommandStats() : null;
     const windowMs = performance.now() - w0;
     const done = await Promise.all(t.gens.map((g) => g.next('done', sess.drainMs + 60_000)));
+    const genCpuMs = done.reduce((a, d) => a + d.stats.cpuMs, 0);
+    const oursMs = cpu1 - cpu0 + genCpuMs + (redisAll1 - redisAll0) * 1000;
+    const othersCores = Math.max(0, (machine1 - machine0 - oursMs) / windowMs);
     const w: Window = {
+      othersCores: round2(othersCores),
       stats: done.map((d) => d.stats),
       cpuMs: cpu1 - cpu0,
       windowMs,
@@ -536,7 +603,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
       fan.merge(st.fanout);
       ack.merge(st.ack);
     }
-    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, load ${load}`);
+    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores, load ${load}`);
     return w;
   } finally {
     clearInterval(rssTimer);
@@ -589,6 +656,7 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
       serverCpuPct: round1((x.cpuMs / x.windowMs) * 100),
       loadAverage: x.load,
       loopDelayP99Ms: round1(Math.max(...x.stats.map((st) => st.loopDelayP99Ms))),
+      othersCores: x.othersCores,
     };
   });
   return {
@@ -604,8 +672,10 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     refused: mergeCounts((s) => s.refused),
     errors: mergeCounts((s) => s.errors),
     ackTimeouts: sum((s) => s.ackTimeouts),
+    retries: sum((s) => s.retries),
     lateTicks: sum((s) => s.lateTicks),
     roomsFinished: Math.max(...t.windows.map((x) => x.stats.reduce((a, s) => a + s.roomsFinished, 0))),
+    fillerCommands: sum((s) => s.fillerCommands),
     updatesExpected: sum((s) => s.updatesExpected),
     deliveries: sum((s) => s.deliveries),
     lostEvents: sum((s) => s.lostEvents),
@@ -620,9 +690,10 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     server: {
       cpuPct: round1((cpuMsAll / windowMs) * 100),
       cpuMsPerCommand: round2(cpuMsAll / Math.max(1, commandsSent)),
+      rssBeforeConnectMb: round1(t.rssBeforeConnect),
       rssAfterConnectMb: round1(t.rssAfterConnect),
       rssPeakMb: round1(rssPeak),
-      kbPerSocket: round1((t.rssAfterConnect * 1024) / Math.max(1, t.socketsOpen)),
+      kbPerSocket: round1(((t.rssAfterConnect - t.rssBeforeConnect) * 1024) / Math.max(1, t.socketsOpen)),
     },
     redisCpuPct: redisCpuS === null ? null : round1((redisCpuS * 1000 * 100) / windowMs),
     redisCommands,
@@ -644,6 +715,7 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     loadAverage: round2(t.windows.reduce((a, x) => a + x.load, 0) / Math.max(1, t.windows.length)),
     windowsUs: t.windows.map((x) => x.windowUs),
     rounds,
+    discardedWindows: t.discarded,
   };
 }
 
@@ -681,7 +753,8 @@ function plan(): Session[] {
   if (QUICK) {
     sessions.push({ id: 'main', group: 'main', targets: ['ours', 'bare'], matches: 200, spectators: 20, rounds: 2, firstWarmupMs: 2000, warmupMs: 1000, measureMs: 6000, ...base });
     if (!ONLY_MAIN) {
-      sessions.push({ id: 'spect-48', group: 'spectators', targets: ['ours'], matches: 200, spectators: 48, rounds: 1, firstWarmupMs: 2000, warmupMs: 1000, measureMs: 8000, ...base });
+      // One more point, small enough to fit: where does the room stand with fewer spectators?
+      sessions.push({ id: 'spect-5', group: 'spectators', targets: ['ours'], matches: 200, spectators: 5, rounds: 1, firstWarmupMs: 2000, warmupMs: 1000, measureMs: 8000, ...base });
     }
     return sessions;
   }
@@ -725,13 +798,13 @@ function row(r: ConfigResult): string {
     r.redisCpuPct === null ? '-' : `${r.redisCpuPct}%`,
     String(r.server.rssPeakMb),
     String(r.wire.bytesPerUpdate),
-    String(r.loadGens.loopDelayP99MaxMs),
+    `${r.loadGens.loopDelayP99MaxMs} / ${round2(Math.max(0, ...r.rounds.map((x) => x.othersCores)))}`,
   ];
   return `| ${cells.join(' | ')} |`;
 }
 
 const TABLE_HEAD = [
-  '| target | matches | spect./match | sockets | cmd/s | ack p50 / p95 / p99 ms | fan-out p50 / p95 / p99 ms | last spectator p99 ms | lost / dup / out-of-order | server CPU | Redis CPU | server peak RSS MB | bytes/update | loadgen loop p99 ms |',
+  '| target | matches | spect./match | sockets | cmd/s | ack p50 / p95 / p99 ms | fan-out p50 / p95 / p99 ms | last spectator p99 ms | lost / dup / out-of-order | server CPU | Redis CPU | server peak RSS MB | bytes/update | loadgen loop p99 ms / other work (cores, worst window) |',
   '|---|---:|---:|---:|---:|---|---|---:|---|---:|---:|---:|---:|---:|',
 ];
 
@@ -840,7 +913,7 @@ function markdown(results: ConfigResult[], engine: EngineBenchResult, head: Retu
   lines.push('');
   const mo = results.find((r) => r.config.group === 'main' && r.config.target === 'ours');
   if (mo) {
-    lines.push(`Main configuration details (League Night, ${mo.config.matches} x ${mo.config.spectators + 2}): ${mo.commandsSent} commands in the ${mo.config.rounds} windows (${mo.accepted} accepted, refusals ${JSON.stringify(mo.refused)}, errors ${JSON.stringify(mo.errors)}), ${mo.deliveries} deliveries to spectators; server ${mo.server.cpuMsPerCommand} ms CPU per command, RSS ${mo.server.rssAfterConnectMb} MB after connecting (${mo.server.kbPerSocket} KB per socket), peak ${mo.server.rssPeakMb} MB; Redis ${mo.redisCpuPct}% CPU; load generators ${mo.loadGens.processes} processes, ${mo.loadGens.cpuPct}% CPU, event-loop delay p99 ${mo.loadGens.loopDelayP99MaxMs} ms. Per window (ack p99 / fan-out p99 / server CPU / load average): ${mo.rounds.map((x) => `${x.ackP99} / ${x.fanoutP99} ms / ${x.serverCpuPct}% / ${x.loadAverage}`).join('; ')}.`);
+    lines.push(`Main configuration details (League Night, ${mo.config.matches} x ${mo.config.spectators + 2}): ${mo.commandsSent} commands in the ${mo.config.rounds} windows (${mo.accepted} accepted, refusals ${JSON.stringify(mo.refused)}, errors ${JSON.stringify(mo.errors)}), ${mo.deliveries} deliveries to spectators; server ${mo.server.cpuMsPerCommand} ms CPU per command, RSS ${mo.server.rssBeforeConnectMb} MB idle, ${mo.server.rssAfterConnectMb} MB after connecting (${mo.server.kbPerSocket} KB per socket), peak ${mo.server.rssPeakMb} MB; Redis ${mo.redisCpuPct}% CPU; load generators ${mo.loadGens.processes} processes, ${mo.loadGens.cpuPct}% CPU, event-loop delay p99 ${mo.loadGens.loopDelayP99MaxMs} ms. Per window (ack p99 / fan-out p99 / server CPU / cores used by other work): ${mo.rounds.map((x) => `${x.ackP99} / ${x.fanoutP99} ms / ${x.serverCpuPct}% / ${x.othersCores}`).join('; ')}${mo.discardedWindows ? ` (${mo.discardedWindows} disturbed windows measured again)` : ''}.`);
     if (mo.redisCommands) {
       const rc = Object.entries(mo.redisCommands).map(([k, v]) => `${k} ${v.perCommand}/command at ${v.usecPerCall} µs`).join(', ');
       lines.push(`Redis work per command (INFO commandstats over the window; shared Redis, approximate): ${rc}.`);
@@ -880,6 +953,8 @@ const state: { results: ConfigResult[]; engine: EngineBenchResult | null; profil
   began: performance.now(),
 };
 let finished = false;
+/** Set once every session has run: an interrupted run reports what it has but leaves BENCHMARKS.md alone. */
+let completed = false;
 
 /** Writes whatever was measured and prints the headline JSON as the last line. Also used by the hard deadline. */
 async function finish(): Promise<void> {
@@ -891,16 +966,32 @@ async function finish(): Promise<void> {
   log(`removed ${deleted} Redis keys of this run`);
   await Promise.race([redis.close(), sleep(1000)]).catch(() => undefined);
 
-  const { results, profile } = state;
+  let profile = state.profile;
+  let results = state.results;
   const engine = state.engine ?? runEngineBench(true);
+  if (MERGE && !QUICK && CUSTOM.length === 0 && existsSync(join(RESULTS, 'full.json'))) {
+    const before = JSON.parse(readFileSync(join(RESULTS, 'full.json'), 'utf8')) as { results: ConfigResult[]; profile?: ProfileSummary | null };
+    const previous = before.results;
+    profile ??= before.profile ?? null;
+    const measured = new Set(results.map((r) => r.config.session));
+    const kept = previous.filter((r) => !measured.has(r.config.session));
+    log(`--merge: keeping ${kept.length} results of the previous full run (${[...new Set(kept.map((r) => r.config.session))].join(', ')})`);
+    // Keep the plan's order: main first, then the sweep as before.
+    const order = ['main', 'profile'];
+    results = [...results, ...kept].sort((a, b) => {
+      const ia = order.indexOf(a.config.session);
+      const ib = order.indexOf(b.config.session);
+      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+    });
+  }
   const head = headline(results, engine);
   const stamp = CUSTOM.length > 0 ? 'custom' : QUICK ? 'quick' : 'full';
-  writeFileSync(join(RESULTS, `${stamp}.json`), `${JSON.stringify({ headline: head, engine, results }, null, 2)}\n`);
+  writeFileSync(join(RESULTS, `${stamp}.json`), `${JSON.stringify({ headline: head, engine, results, profile }, null, 2)}\n`);
   const chartName = stamp === 'full' ? 'sweep.svg' : `${stamp}-sweep.svg`;
   writeFileSync(join(RESULTS, chartName), chart(results));
   const md = markdown(results, engine, head, profile, `bench/results/${chartName}`);
   writeFileSync(join(RESULTS, `${stamp}.md`), `${md}\n`);
-  const updateMd = WRITE_MD && stamp === 'full';
+  const updateMd = WRITE_MD && stamp === 'full' && completed;
   if (updateMd) writeBenchmarksMd(md);
   log(`done in ${Math.round((performance.now() - state.began) / 1000)} s; results in bench/results/${stamp}.json, ${stamp}.md and ${chartName}${updateMd ? '; BENCHMARKS.md updated' : ''}`);
   console.log(JSON.stringify(head));
@@ -930,6 +1021,7 @@ async function main(): Promise<void> {
         continue;
       }
     }
+    if (WAIT_QUIET !== null) await waitQuiet(sess.id, WAIT_QUIET_MAX_MS);
     const t0 = performance.now();
     try {
       let rs: ConfigResult[] = [];
@@ -963,6 +1055,7 @@ async function main(): Promise<void> {
     }
     lastCost = { ms: performance.now() - t0, sockets, fixedMs };
   }
+  completed = true;
   await finish();
 }
 
