@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
  *   npx tsx bench/profileSummary.ts bench/results/profile/<file>.cpuprofile [top] [fromUs:toUs[,...]]
  *   npx tsx bench/profileSummary.ts <file>.cpuprofile 0 [fromUs:toUs[,...]] --callers=<function name part>
  *   npx tsx bench/profileSummary.ts <file>.cpuprofile 0 [fromUs:toUs[,...]] --inclusive=<name part>,<name part>,...
+ *   npx tsx bench/profileSummary.ts <file>.cpuprofile 0 [fromUs:toUs[,...]] --categories
  */
 
 export interface TimeWindow {
@@ -146,25 +147,6 @@ export function formatSummary(s: ProfileSummary): string {
   ].join('\n\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const file = process.argv[2];
-  if (!file) {
-    console.error('usage: tsx bench/profileSummary.ts <file.cpuprofile> [top]');
-    process.exit(2);
-  }
-  // Windows as from:to[,from:to...] (bench/results/profile-window.txt holds the run's).
-  const spec = process.argv[4] && !process.argv[4].startsWith('--') ? process.argv[4] : '';
-  const window = spec ? spec.split(',').map((x) => { const [from, to] = x.split(':').map(Number); return { fromUs: from!, toUs: to! }; }) : undefined;
-  const needle = process.argv.find((a) => a.startsWith('--callers='))?.slice('--callers='.length);
-  const incl = process.argv.find((a) => a.startsWith('--inclusive='))?.slice('--inclusive='.length);
-  if (incl) {
-    for (const r of inclusive(file, incl.split(','), window)) console.log(`${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`);
-  } else if (needle) {
-    for (const r of callers(file, needle, 8, 15, window)) console.log(`${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`);
-  } else {
-    console.log(formatSummary(summarize(file, Number(process.argv[3] ?? 25), window)));
-  }
-}
 
 /**
  * Who calls the functions whose name contains `needle`: their self time grouped by the nearest `depth` callers
@@ -222,4 +204,70 @@ export function inclusive(path: string, needles: string[], window?: Windows): Ro
     for (const needle of needles) if (names.some((n) => n.includes(needle))) totals.set(needle, totals.get(needle)! + dt);
   }
   return needles.map((name) => ({ name, ms: Math.round(totals.get(name)! / 100) / 10, pct: Math.round((totals.get(name)! / busy) * 1000) / 10 }));
+}
+
+/**
+ * Busy time split into this server's cost centres: each sample goes to the first category whose test matches a
+ * frame of its stack, tried in the order below (leaf categories such as GC first, then the deepest known caller).
+ */
+const CATEGORIES: [string, (names: string[]) => boolean][] = [
+  ['garbage collection', (n) => n[0] === '(garbage collector)'],
+  ['node-redis per-command timeout (AbortSignal.timeout, DOMException)', (n) => n.some((x) => /abort_controller|domexception|AbortSignal/.test(x))],
+  ['Redis streams adapter: reading back its own broadcasts', (n) => n.some((x) => x.includes('@socket.io/redis-streams-adapter') && /poll|onRawMessage|decode|onMessage/.test(x))],
+  ['Redis client (commands out, replies in)', (n) => n.some((x) => x.includes('@redis/client'))],
+  ['snapshot JSON (toJson) and other store code', (n) => n.some((x) => x.includes('server/store/'))],
+  ['WebSocket writes and Socket.IO encoding (fan-out, acks)', (n) => n.some((x) => /engine\.io|^\S+ ws:|socket\.io-adapter|socket\.io-parser/.test(x))],
+  ['engine (decide, fold)', (n) => n.some((x) => x.includes('shared/engine') || x.includes('shared/views'))],
+  ['zod parsing', (n) => n.some((x) => x.includes(' zod:'))],
+  ['room code (server/room, server/auth)', (n) => n.some((x) => /server\/(room|auth)\//.test(x))],
+  ['incoming WebSocket frames', (n) => n.some((x) => /^\S+ ws:|receiverOnMessage/.test(x))],
+  ['timers', (n) => n.some((x) => /listOnTimeout|processTimers/.test(x))],
+];
+
+export function categories(path: string, window?: Windows): Row[] {
+  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
+  const byId = new Map<number, ProfileNode>();
+  for (const n of profile.nodes) byId.set(n.id, n);
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const totals = new Map<string, number>();
+  let busy = 0;
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = profile.timeDeltas[i] ?? 0;
+    t += dt;
+    if (!inWindows(t, window)) continue;
+    const id = profile.samples[i]!;
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
+    busy += dt;
+    const names: string[] = [];
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) names.push(frameName(byId.get(cur)!.callFrame));
+    const cat = CATEGORIES.find(([, test]) => test(names))?.[0] ?? 'other';
+    totals.set(cat, (totals.get(cat) ?? 0) + dt);
+  }
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10, pct: Math.round((us / busy) * 1000) / 10 }));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const file = process.argv[2];
+  if (!file) {
+    console.error('usage: tsx bench/profileSummary.ts <file.cpuprofile> [top]');
+    process.exit(2);
+  }
+  // Windows as from:to[,from:to...] (bench/results/profile-window.txt holds the run's).
+  const spec = process.argv[4] && !process.argv[4].startsWith('--') ? process.argv[4] : '';
+  const window = spec ? spec.split(',').map((x) => { const [from, to] = x.split(':').map(Number); return { fromUs: from!, toUs: to! }; }) : undefined;
+  const needle = process.argv.find((a) => a.startsWith('--callers='))?.slice('--callers='.length);
+  const incl = process.argv.find((a) => a.startsWith('--inclusive='))?.slice('--inclusive='.length);
+  if (process.argv.includes('--categories')) {
+    for (const r of categories(file, window)) console.log(`${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`);
+  } else if (incl) {
+    for (const r of inclusive(file, incl.split(','), window)) console.log(`${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`);
+  } else if (needle) {
+    for (const r of callers(file, needle, 8, 15, window)) console.log(`${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`);
+  } else {
+    console.log(formatSummary(summarize(file, Number(process.argv[3] ?? 25), window)));
+  }
 }
