@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
  *   turn the client's off for the store and the adapter clients.
  * - local-first: deliver a room broadcast to this process's sockets at once, and to other processes through
  *   serverSideEmit, instead of the adapter's broadcast, whose local delivery waits for the XADD round trip.
+ * - no-answerfor: drop the answerFor read that precedes every command (see below).
  * - sparse-snapshot: an UPPER BOUND, not a correct implementation: the append writes the snapshot only every 32nd
  *   version (the events always). A real change must then fold the log tail after the snapshot on load; this patch
  *   does not, so a process that reloads a match from Redis gets a stale state. Only for measuring what the
@@ -67,6 +68,17 @@ PATCHES['sparse-snapshot'] = [
     file: 'server/store/redisStore.ts',
     search: "      toJson(snapshot, 'snapshot'),",
     replace: "      (expectedVersion + events.length) % 32 === 0 ? toJson(snapshot, 'snapshot') : '',",
+  },
+];
+
+// One Redis round trip less per command: the separate answerFor read before deciding. The append script checks the
+// commandId before anything else and recordAnswer keeps the first answer, so a retry still gets its earlier
+// answer; only a retried command is decided once more (and then answered 'duplicate').
+PATCHES['no-answerfor'] = [
+  {
+    file: 'server/room/commandDesk.ts',
+    search: "      const earlier = await this.store.answerFor(incoming.matchId, incoming.commandId);\n      if (earlier) return { reply: { status: 'duplicate', answer: earlier } };\n",
+    replace: '',
   },
 ];
 
