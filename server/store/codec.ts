@@ -25,3 +25,16 @@ export function checkEvents(events: readonly unknown[]): void {
     throw new TypeError('append needs at least one event; use recordAnswer for a command that changes nothing');
   }
 }
+
+/** The argument checks of `append`, identical in both backends. */
+export function checkAppend(matchId: string, expectedVersion: number, events: readonly unknown[], commandId: string): void {
+  checkName(matchId, 'matchId');
+  checkVersion(expectedVersion, 'expectedVersion');
+  checkEvents(events);
+  checkName(commandId, 'commandId');
+}
+
+/** Stored event texts after `version`, numbered as the log numbers them (1-based). */
+export function storedEvents<E>(jsons: readonly string[], version: number): { version: number; event: E }[] {
+  return jsons.map((json, i) => ({ version: version + i + 1, event: JSON.parse(json) as E }));
+}

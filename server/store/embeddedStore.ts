@@ -32,7 +32,7 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkEvents, checkName, checkRev, checkVersion, toJson } from './codec';
+import { checkAppend, checkName, checkRev, checkVersion, storedEvents, toJson } from './codec';
 import {
   StoreUnavailableError,
   UnknownMatchError,
@@ -343,7 +343,7 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     this.#checkOpen();
     const m = this.#matches.get(matchId);
     if (!m) return null;
-    return m.events.slice(version).map((json, i) => ({ version: version + i + 1, event: JSON.parse(json) as E }));
+    return storedEvents<E>(m.events.slice(version), version);
   }
 
   async append(
@@ -354,10 +354,7 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     commandId: string,
     answer: A,
   ): Promise<AppendResult<A>> {
-    checkName(matchId, 'matchId');
-    checkVersion(expectedVersion, 'expectedVersion');
-    checkEvents(events);
-    checkName(commandId, 'commandId');
+    checkAppend(matchId, expectedVersion, events, commandId);
     const eventJsons = events.map((e) => toJson(e, 'event'));
     const snapshotJson = toJson(snapshot, 'snapshot');
     const answerJson = toJson(answer, 'answer');

@@ -21,7 +21,7 @@
 
 import { createHash } from 'node:crypto';
 import { createClient, ErrorReply, type RedisClientType } from 'redis';
-import { checkEvents, checkName, checkRev, checkVersion, toJson } from './codec';
+import { checkAppend, checkName, checkRev, checkVersion, storedEvents, toJson } from './codec';
 import {
   StoreUnavailableError,
   UnknownMatchError,
@@ -218,7 +218,7 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
       Promise.all([c.exists(this.#key(matchId, 'state')), c.lRange(this.#key(matchId, 'events'), version, -1)]),
     );
     if (exists === 0) return null;
-    return items.map((json, i) => ({ version: version + i + 1, event: JSON.parse(json) as E }));
+    return storedEvents<E>(items, version);
   }
 
   async append(
@@ -229,10 +229,7 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     commandId: string,
     answer: A,
   ): Promise<AppendResult<A>> {
-    checkName(matchId, 'matchId');
-    checkVersion(expectedVersion, 'expectedVersion');
-    checkEvents(events);
-    checkName(commandId, 'commandId');
+    checkAppend(matchId, expectedVersion, events, commandId);
     const args = [
       String(expectedVersion),
       commandId,
