@@ -125,6 +125,8 @@ export const CommandSchema = z.discriminatedUnion('type', [
   c('startTiebreaker', z.strictObject({})),
   c('enterTiebreakerScore', z.strictObject({ side: SideSchema, points: z.number().int().nonnegative() })),
   c('replayTiebreaker', z.strictObject({})),
+  c('recordTiebreakerIncident', z.strictObject({ incident: IncidentSchema })),
+  c('replaceTiebreakerMachine', z.strictObject({ machineId: IdSchema })),
   // disputes, sign-off (VII.D, MR-5)
   c('challengeGame', z.strictObject({
     round, game, reason: z.string().min(1).max(1000),

@@ -44,6 +44,9 @@ export type MatchEvent =
   | E<'TiebreakerStarted', Record<never, never>>
   | E<'TiebreakerScoreEntered', { entryId: string; side: Side; points: number }>
   | E<'TiebreakerReplayed', Record<never, never>>
+  /** R-VII.L.2.7 in the tie-breaker: its machine is out; the game starts again on the machine HOME picks next. */
+  | E<'TiebreakerMachineFailed', { machineId: string }>
+  | E<'TiebreakerMachineReplaced', { machineId: string }>
   | E<'GameChallenged', { challengeId: string; round: number; game: number; reason: string; reportDue: number; alternative?: Side | 'NONE' }>
   | E<'ChallengeWithdrawn', { challengeId: string }>
   | E<'ChallengeRuled', { challengeId: string; ruling: string; warned?: Side }>
@@ -60,5 +63,5 @@ export type EventOf<T extends MatchEventType> = Extract<MatchEvent, { type: T }>
 /** Events that change a score or an incident: after a signature they clear every signature (MR-5). */
 export const SCORESHEET_CHANGES: ReadonlySet<MatchEventType> = new Set<MatchEventType>([
   'ScoreEntered', 'EntryConfirmed', 'EntryDisputed', 'IncidentRecorded', 'LoggedInOptionChosen', 'Ball2Started',
-  'GameRestarted', 'TiebreakerScoreEntered', 'TiebreakerReplayed', 'GamesRedeclared', 'MachineReplaced', 'LineupFixed',
+  'GameRestarted', 'TiebreakerScoreEntered', 'TiebreakerReplayed', 'TiebreakerMachineFailed', 'TiebreakerMachineReplaced', 'GamesRedeclared', 'MachineReplaced', 'LineupFixed',
 ]);

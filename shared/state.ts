@@ -97,6 +97,9 @@ export interface TiebreakerState {
   players: Record<Side, string[] | null>;
   startedAt: number | null;
   generation: number;
+  /** R-VII.L.2.7: the machine failed and was taken out; HOME has not picked the next one yet. Optional so that
+   * snapshots stored before tie-breaker incidents existed still read as "not waiting". */
+  awaitingMachine?: boolean;
 }
 
 export interface Proposal {

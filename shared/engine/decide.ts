@@ -15,7 +15,7 @@ import { type Decision, refuse } from './refusal';
 import { recordImproperMove, recordRefusalToMove, relocate } from './relocation';
 import { enterScore, replayGame } from './scoring';
 import { signOff } from './signoff';
-import { chooseTiebreaker, declareTiebreakerPlayers, enterTiebreakerScore, replayTiebreaker, startTiebreaker } from './tiebreaker';
+import { chooseTiebreaker, declareTiebreakerPlayers, enterTiebreakerScore, recordTiebreakerIncident, replaceTiebreakerMachine, replayTiebreaker, startTiebreaker } from './tiebreaker';
 
 type CaptainCommand = Exclude<StampedCommand, { type: 'recordImproperMove' | 'ruleOnChallenge' }>;
 
@@ -48,6 +48,8 @@ function captain(ctx: Ctx, c: CaptainCommand): Decision {
     case 'startTiebreaker': return startTiebreaker(ctx);
     case 'enterTiebreakerScore': return enterTiebreakerScore(ctx, c.payload);
     case 'replayTiebreaker': return replayTiebreaker(ctx);
+    case 'recordTiebreakerIncident': return recordTiebreakerIncident(ctx, c.payload);
+    case 'replaceTiebreakerMachine': return replaceTiebreakerMachine(ctx, c.payload);
     case 'challengeGame': return challengeGame(ctx, c.payload);
     case 'withdrawChallenge': return withdrawChallenge(ctx, c.payload);
     case 'recordOpponentLeft': return recordOpponentLeft(ctx);

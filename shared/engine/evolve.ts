@@ -198,7 +198,7 @@ function apply(d: Draft, s: MatchState, e: MatchEvent): void {
       return;
     }
     case 'IncidentRecorded': {
-      const generation = s.rounds[e.round - 1]!.games[e.game - 1]!.generation;
+      const generation = e.round === TIEBREAKER_ROUND ? (s.tiebreaker?.generation ?? 0) : s.rounds[e.round - 1]!.games[e.game - 1]!.generation;
       d.list(s, 'entries').push({ kind: 'INCIDENT', id: e.entryId, by: e.by as Side, at: e.at, status: 'PENDING', round: e.round, game: e.game, generation, incident: e.incident, loggedInOption: null, ball2Started: false });
       s.nextId += 1;
       touch(d, s, e.round, e.at);
@@ -265,6 +265,14 @@ function apply(d: Draft, s: MatchState, e: MatchEvent): void {
       return;
     case 'TiebreakerReplayed':
       if (s.tiebreaker) s.tiebreaker = { ...s.tiebreaker, generation: s.tiebreaker.generation + 1 };
+      return;
+    case 'TiebreakerMachineFailed':
+      s.machineStatus = { ...s.machineStatus, [e.machineId]: 'ELIMINATED' };
+      // R-VII.L.2.7.2: the game is played again in full on the next machine; what was entered so far is discarded.
+      if (s.tiebreaker) s.tiebreaker = { ...s.tiebreaker, generation: s.tiebreaker.generation + 1, startedAt: null, awaitingMachine: true };
+      return;
+    case 'TiebreakerMachineReplaced':
+      if (s.tiebreaker) s.tiebreaker = { ...s.tiebreaker, machineId: e.machineId, awaitingMachine: false };
       return;
     case 'GameChallenged':
       d.list(s, 'challenges').push({ id: e.challengeId, by: e.by as Side, at: e.at, round: e.round, game: e.game, reason: e.reason, reportDue: e.reportDue, status: 'OPEN', ruling: null, ...(e.alternative ? { alternative: e.alternative } : {}) });

@@ -1,12 +1,13 @@
 import type { Incident, PayloadOf } from '../commands';
 import type { MatchEvent } from '../events';
-import { findPlayer, type GameState, type IncidentEntry, type MatchState, playerName } from '../state';
+import { findPlayer, type GameState, type IncidentEntry, type MatchState, playerName, TIEBREAKER_ROUND } from '../state';
 import { allGames, currentEntries } from '../views/outcome';
 import { type Ctx, gameRef, isCheck, matchOpen, newId, workingMachineIds } from './context';
 import { tooLateToRaise } from './disputes';
 import { machineUnavailable } from './machines';
 import { accept, type Check, type Decision, refuse } from './refusal';
 import { entryToAnswer, findEntry, isIncident, liveGeneration } from './scoring';
+import { tiebreakerConsequences } from './tiebreaker';
 
 /**
  * Incidents the engine cannot see (R-III.C.5, R-III.C.6, R-VII.B.6, R-VII.E, R-VII.J, R-VII.L, R-VII.Q): captains
@@ -122,6 +123,7 @@ function earlier(state: MatchState, entry: IncidentEntry): number {
 /** What confirming an incident changes beyond the penalties the outcome view already reads. */
 function consequences(ctx: Ctx, entry: IncidentEntry): MatchEvent[] | Decision {
   const { state, side, at } = ctx;
+  if (entry.round === TIEBREAKER_ROUND) return tiebreakerConsequences(ctx, entry.incident);
   const g = state.rounds[entry.round - 1]!.games[entry.game - 1]!;
   const inc = entry.incident;
   const restart = (reason: string, oneAtATime = false): MatchEvent => ({ type: 'GameRestarted', at, by: side, round: g.round, game: g.game, reason, oneAtATime });
@@ -210,5 +212,6 @@ export function pendingChoices(state: MatchState): string[] {
     }
   }
   for (const g of allGames(state)) if (g.awaitingMachine) out.push(`a replacement machine for round ${g.round} game ${g.game} (R-VII.L.2.7)`);
+  if (state.tiebreaker?.awaitingMachine) out.push('HOME\'s next machine for the tie-breaker (R-VII.L.2.7)');
   return out;
 }

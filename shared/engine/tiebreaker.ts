@@ -1,7 +1,7 @@
-import type { PayloadOf } from '../commands';
+import type { Incident, PayloadOf } from '../commands';
 import type { MatchEvent } from '../events';
 import type { Side } from '../league';
-import { findPlayer, type MatchState } from '../state';
+import { findPlayer, type MatchState, TIEBREAKER_ROUND } from '../state';
 import { tiebreakerOutcome, tiebreakerRequired } from '../views/outcome';
 import { isPresent, presentPlayers } from '../views/presence';
 import { type Ctx, matchOpen, newId } from './context';
@@ -69,6 +69,7 @@ export function declareTiebreakerPlayers(ctx: Ctx, p: PayloadOf<'declareTiebreak
 function ready(state: MatchState): Check {
   const tb = state.tiebreaker;
   if (!tb || !tb.players.HOME || !tb.players.AWAY) return refuse('R-III.G.3', 'Both teams must name their tie-breaker players first.', 'LINEUPS_MISSING');
+  if (tb.awaitingMachine) return refuse('R-VII.L.2.7', 'The tie-breaker machine was taken out: HOME picks the next machine first.', 'AWAITING_MACHINE');
   return null;
 }
 
@@ -97,3 +98,82 @@ export function replayTiebreaker(ctx: Ctx): Decision {
   return accept({ type: 'TiebreakerReplayed', at: ctx.at, by: ctx.side });
 }
 
+
+/**
+ * How each incident reads in the tie-breaker, which is one 2-player game where each team is one player
+ * (R-III.G.3.1.1, R-III.G.3.1.5). Penalties that cost a game cost the tie-breaker, i.e. the match (the outcome view
+ * applies them once confirmed); a machine failure restarts it or moves it; a few incidents belong to regular
+ * rounds only and are refused with the reason, never dropped.
+ */
+const TIEBREAKER_INCIDENT: Record<Incident['kind'], { rule: string; refusal?: string }> = {
+  SLAM_TILT: { rule: 'R-VII.Q.1' },
+  MACHINE_DAMAGE: { rule: 'R-VII.Q.3' },
+  TILTED_OPPONENT: { rule: 'R-VII.B.6' },
+  OUT_OF_TURN: { rule: 'R-III.C.5.2' },
+  DEATH_SAVE: { rule: 'R-VII.E.2.1' },
+  STUCK_BALL_ADVANTAGE: { rule: 'R-VII.L.1.4.1.2.p3' },
+  PRACTICE: { rule: 'R-VII.J.2.1' },
+  MAJOR_FAILURE: { rule: 'R-VII.L.2.3' },
+  MINOR_FAILURE: { rule: 'R-VII.L.1' },
+  STUCK_BALL: { rule: 'R-VII.L.1.4.1.1.p5' },
+  LOGGED_IN: { rule: 'R-III.G.3.1.5', refusal: 'In the tie-breaker AWAY is Player 1 and HOME Player 2: a team playing the other\'s turn is out of turn (R-III.C.5.1).' },
+  SCORE_STEALING: { rule: 'R-III.G.3.1.4', refusal: 'HOME chose this machine for the tie-breaker; a machine that steals scores is a failure to record as such.' },
+  SIDE_BY_SIDE: { rule: 'R-VII.O.5.2', refusal: 'Playing one game at a time concerns the games of a round; the tie-breaker is a single game.' },
+};
+
+/** Actions a major failure can take in the tie-breaker: one team score, so no segments or compensation balls. */
+const TIEBREAKER_FAILURE_ACTIONS = new Set(['ELIMINATE', 'KEEP', 'RESTART_GAME']);
+
+export function recordTiebreakerIncident(ctx: Ctx, p: PayloadOf<'recordTiebreakerIncident'>): Decision {
+  const { state, side, at } = ctx;
+  const closed = matchOpen(state);
+  if (closed) return closed;
+  const tb = state.tiebreaker;
+  if (!tb || !tb.players.HOME || !tb.players.AWAY) return refuse('R-III.G.3', 'Both teams must name their tie-breaker players first.', 'LINEUPS_MISSING');
+  const inc = p.incident;
+  const how = TIEBREAKER_INCIDENT[inc.kind];
+  if (how.refusal) return refuse(how.rule, how.refusal, 'NOT_IN_TIEBREAKER');
+  if (inc.playerId !== undefined) {
+    const player = findPlayer(state, inc.side, inc.playerId);
+    if (!player) return refuse(how.rule, `That player is not on ${inc.side}'s roster.`, 'NOT_ON_ROSTER');
+    if (!tb.players[inc.side]!.includes(inc.playerId)) return refuse(how.rule, `${player.name} is not playing the tie-breaker.`, 'NOT_IN_GAME');
+  }
+  if (inc.kind === 'MAJOR_FAILURE') {
+    if (!inc.action || !TIEBREAKER_FAILURE_ACTIONS.has(inc.action)) {
+      return refuse('R-VII.L.2.3', 'In the tie-breaker a failed machine is kept (both captains agreeing), the game restarted, or the machine taken out for HOME to pick another.', 'BAD_ACTION');
+    }
+  } else if (inc.action) {
+    return refuse(how.rule, 'Only a machine failure carries a decision.', 'BAD_ACTION');
+  }
+  if (tb.awaitingMachine) return refuse('R-VII.L.2.7', 'The tie-breaker machine was taken out: HOME picks the next machine first.', 'AWAITING_MACHINE');
+  // Practising can happen before the game (R-VII.J.2.1); everything else happens while it is played.
+  if (tb.startedAt === null && inc.kind !== 'PRACTICE' && inc.kind !== 'MINOR_FAILURE') {
+    return refuse(how.rule, 'The tie-breaker has not started.', 'NOT_STARTED');
+  }
+  return accept({ type: 'IncidentRecorded', at, by: side, entryId: newId(state, 'E'), round: TIEBREAKER_ROUND, game: 1, incident: inc });
+}
+
+/** What a confirmed tie-breaker incident changes beyond the penalties the outcome view reads. */
+export function tiebreakerConsequences(ctx: Ctx, inc: Incident): MatchEvent[] {
+  const tb = ctx.state.tiebreaker;
+  if (!tb || inc.kind !== 'MAJOR_FAILURE') return [];
+  if (inc.action === 'RESTART_GAME') return [{ type: 'TiebreakerReplayed', at: ctx.at, by: ctx.side }];
+  // Another entry may already have taken the machine out while this one waited for confirmation.
+  if (inc.action === 'ELIMINATE' && !tb.awaitingMachine && ctx.state.machineStatus[tb.machineId] === 'WORKING') {
+    return [{ type: 'TiebreakerMachineFailed', at: ctx.at, by: ctx.side, machineId: tb.machineId }];
+  }
+  return [];
+}
+
+/** R-VII.L.2.7 with R-III.G.3.1.4: HOME chose the tie-breaker machine, so HOME picks the next working one. */
+export function replaceTiebreakerMachine(ctx: Ctx, p: PayloadOf<'replaceTiebreakerMachine'>): Decision {
+  const { state, side, at } = ctx;
+  const closed = matchOpen(state);
+  if (closed) return closed;
+  const tb = state.tiebreaker;
+  if (!tb?.awaitingMachine) return refuse('R-VII.L.2.7', 'The tie-breaker machine has not been taken out.', 'NOT_AWAITING');
+  if (side !== 'HOME') return refuse('R-VII.L.2.7', 'HOME chose the tie-breaker machine, so HOME picks the next one.', 'NOT_CHOOSER');
+  const m = machineUnavailable(state, p.machineId);
+  if (m) return m;
+  return accept({ type: 'TiebreakerMachineReplaced', at, by: side, machineId: p.machineId });
+}

@@ -90,6 +90,7 @@ export function nextActions(state: MatchState, side: Side): NextAction[] {
     const tb = state.tiebreaker;
     if (!tb) todo.push(side === 'HOME' ? { code: 'TIEBREAKER', text: 'Tie at equal points: choose the tie-breaker format, machine and players' } : { code: 'WAIT', text: 'Tie: wait for HOME to choose the tie-breaker' });
     else if (!tb.players.AWAY) todo.push(side === 'AWAY' ? { code: 'TIEBREAKER', text: 'Name your tie-breaker players' } : { code: 'WAIT', text: 'Wait for AWAY to name its tie-breaker players' });
+    else if (tb.awaitingMachine) todo.push(side === 'HOME' ? { code: 'MACHINE', text: 'The tie-breaker machine is out: pick the next one (R-VII.L.2.7)', round: TIEBREAKER_ROUND } : { code: 'WAIT', text: 'Wait for HOME to pick the next tie-breaker machine' });
     else if (tiebreakerOutcome(state).kind === 'REPLAY') todo.push({ code: 'REPLAY', text: 'The tie-breaker ended level: replay it', round: TIEBREAKER_ROUND });
     else todo.push({ code: 'SCORES', text: 'Enter the tie-breaker scores', round: TIEBREAKER_ROUND });
   }

@@ -62,8 +62,13 @@ export interface Penalties {
 
 /** The penalties confirmed against each team in a game (CALC-1 steps 2-3). */
 export function penalties(state: MatchState, g: GameState): Penalties {
+  return penaltiesOf(state, currentEntries(state, g.round, g.game, g.generation));
+}
+
+/** The penalties among a game's current entries: a regular game slot or the tie-breaker. */
+function penaltiesOf(state: MatchState, entries: ReturnType<typeof currentEntries>): Penalties {
   const result: Penalties = { teamDisqualified: { HOME: false, AWAY: false }, gameLoss: { HOME: false, AWAY: false }, playerDisqualified: new Set() };
-  for (const e of confirmedIncidents(currentEntries(state, g.round, g.game, g.generation))) {
+  for (const e of confirmedIncidents(entries)) {
     const { kind, side, playerId } = e.incident;
     if (kind === 'OUT_OF_TURN') result.teamDisqualified[side] = true; // R-III.C.5.2
     else if (GAME_LOSS.has(kind)) result.gameLoss[side] = true;
@@ -157,8 +162,17 @@ export type TiebreakerOutcome = { kind: 'PENDING' } | { kind: 'WIN'; side: Side 
 
 export function tiebreakerOutcome(state: MatchState): TiebreakerOutcome {
   const tb = state.tiebreaker;
-  if (!tb) return { kind: 'PENDING' };
-  const scores = currentEntries(state, TIEBREAKER_ROUND, 1, tb.generation).filter((e): e is ScoreEntry => e.kind === 'SCORE');
+  if (!tb || tb.awaitingMachine) return { kind: 'PENDING' };
+  const entries = currentEntries(state, TIEBREAKER_ROUND, 1, tb.generation);
+  // A confirmed penalty decides the tie-breaker as it decides a game (R-VII.Q.1, R-VII.B.6, R-III.C.5.2). Each team
+  // is one player of this one game (R-III.G.3.1.5), so a disqualified player's score is the team's score: it loses.
+  const pen = penaltiesOf(state, entries);
+  const lost = (side: Side) => pen.teamDisqualified[side] || pen.gameLoss[side] || (tb.players[side] ?? []).some((p) => pen.playerDisqualified.has(p));
+  // Both teams penalised: there is no winner to read off, and a tie-breaker must give one, so it is played again as
+  // after equal scores (OQ-32), where a regular game would have no result (OQ-14).
+  if (lost('HOME') && lost('AWAY')) return { kind: 'REPLAY' };
+  if (lost('HOME') || lost('AWAY')) return { kind: 'WIN', side: lost('HOME') ? 'AWAY' : 'HOME' };
+  const scores = entries.filter((e): e is ScoreEntry => e.kind === 'SCORE');
   const latest = (side: Side) => {
     const mine = scores.filter((s) => s.side === side && s.status !== 'DISPUTED');
     return mine.length ? mine[mine.length - 1]!.points : null;

@@ -32,6 +32,8 @@ export const SAMPLE_COMMANDS = {
   startTiebreaker: { type: 'startTiebreaker', payload: {} },
   enterTiebreakerScore: { type: 'enterTiebreakerScore', payload: { side: 'HOME', points: 1000 } },
   replayTiebreaker: { type: 'replayTiebreaker', payload: {} },
+  recordTiebreakerIncident: { type: 'recordTiebreakerIncident', payload: { incident: { kind: 'SLAM_TILT', side: 'AWAY', playerId: 'A1' } } },
+  replaceTiebreakerMachine: { type: 'replaceTiebreakerMachine', payload: { machineId: 'M2' } },
   challengeGame: { type: 'challengeGame', payload: { round: 1, game: 1, reason: 'the machine was not reset' } },
   withdrawChallenge: { type: 'withdrawChallenge', payload: { challengeId: 'c1' } },
   recordOpponentLeft: { type: 'recordOpponentLeft', payload: {} },

@@ -59,6 +59,8 @@ export function describeEvent(state: MatchState, e: MatchEvent, before?: number)
     case 'TiebreakerStarted': return 'Tie-breaker started';
     case 'TiebreakerScoreEntered': return `Tie-breaker score ${e.side}: ${score(e.points)}`;
     case 'TiebreakerReplayed': return 'Tie-breaker replayed (OQ-32)';
+    case 'TiebreakerMachineFailed': return `${machineName(state, e.machineId)} taken out: the tie-breaker starts again on HOME's next machine (R-VII.L.2.7)`;
+    case 'TiebreakerMachineReplaced': return `Tie-breaker moved to ${machineName(state, e.machineId)}`;
     case 'GameChallenged': return `Challenged ${where(e.round, e.game)}: “${e.reason}”`;
     case 'ChallengeWithdrawn': return 'Challenge withdrawn';
     case 'ChallengeRuled': return `League ruling: ${e.ruling}`;

@@ -206,6 +206,8 @@ export class InvariantChecker {
       case 'TiebreakerStarted':
       case 'TiebreakerScoreEntered':
       case 'TiebreakerReplayed':
+      case 'TiebreakerMachineFailed':
+      case 'TiebreakerMachineReplaced':
         if (this.on('INV-07')) {
           const a = gamePointsTotal(pre);
           const b = gamePointsTotal(post);
