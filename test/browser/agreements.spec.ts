@@ -59,6 +59,8 @@ test('lineup correction, resolution, relocation and a refusal to move, between t
   await matchTab(home.page).click();
   await expect(home.page.getByTestId('proposal')).toContainText('R-VII.D.2.2');
   await home.page.getByTestId('proposal').getByRole('button', { name: 'Agree' }).click();
+  await expect(fan.page.getByTestId('match-status')).toContainText('A resolution agreed by both captains');
+  await fan.page.getByTestId('match-status').getByText('A resolution agreed').click();
   await expect(fan.page.getByTestId('match-status')).toContainText('Agreed by both captains: A stuck ball on Comet Quest');
 
   // R-VII.A.1: the bar closes. HOME decides where the match moves; not a league venue, so it says why.
