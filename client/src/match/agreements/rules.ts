@@ -1,4 +1,5 @@
 import { type Agreement, type MatchState } from '$shared/index';
+import { agreementText } from '../words';
 
 /**
  * The rule each agreement comes from, shown on the proposal so both captains see what they are agreeing under.
@@ -27,3 +28,9 @@ export function agreementRule(state: MatchState, a: Agreement): string {
 /** R-VII.L.2.8: no machine of the venue works any more and the match has not moved. */
 export const noMachineLeft = (state: MatchState): boolean =>
   state.machines.length > 0 && !state.machines.some((m) => state.machineStatus[m.id] === 'WORKING') && !state.relocatedTo;
+
+/**
+ * What is agreed, in words, without the rule in brackets that the history's sentence ends with: the proposal cards
+ * and the list of agreements show the rule on its own.
+ */
+export const agreementWords = (state: MatchState, a: Agreement): string => agreementText(state, a).replace(/ \((?:R|OQ|MR)-[^)]*\)$/, '');
