@@ -46,6 +46,9 @@ test('lineup correction, resolution, relocation and a refusal to move, between t
   const proposal = away.page.getByTestId('proposal');
   await expect(proposal).toContainText('OQ-37');
   await expect(proposal).toContainText('HOME proposes to correct the round 1 lineup');
+  // What AWAY confirms: the corrected pairs, and what each replaces.
+  await expect(proposal.getByTestId('lineup-fix')).toContainText('G1 Alice Ballsave & Cy Spinner on Comet Quest');
+  await expect(proposal.getByTestId('lineup-fix')).toContainText('was Alice Ballsave & Bo Multiball on Comet Quest');
   await away.capture('41-proposal-to-answer');
   await proposal.getByRole('button', { name: 'Agree' }).click();
   await expect(away.page.getByTestId('proposal')).toHaveCount(0);
