@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
 import { pureEngine } from './client/build/pureEngine';
+import { serviceWorker } from './client/build/serviceWorker';
 import { websocketOnly, websocketOnlyTreeshake } from './client/build/websocketOnly';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
@@ -10,9 +11,15 @@ const root = fileURLToPath(new URL('./client', import.meta.url));
 // Browser tests run under Playwright (playwright.config.ts), against the built client.
 export default defineConfig({
   root,
-  // Both plugins only trim the phone's bundle (see each): the engine without its zod schemas, Engine.IO without
-  // the transports the match room does not use.
-  plugins: [svelte(), pureEngine(fileURLToPath(new URL('./shared', import.meta.url))), websocketOnly()],
+  // pureEngine and websocketOnly only trim the phone's bundle (see each): the engine without its zod schemas,
+  // Engine.IO without the transports the match room does not use. serviceWorker writes /sw.js, which keeps the
+  // built app on the phone for reloads without a connection.
+  plugins: [
+    svelte(),
+    pureEngine(fileURLToPath(new URL('./shared', import.meta.url))),
+    websocketOnly(),
+    serviceWorker(fileURLToPath(new URL('./client/src/sw/sw.ts', import.meta.url)), fileURLToPath(new URL('./client/public', import.meta.url))),
+  ],
   // The client imports the rules engine as `$shared` (the same code the server decides with).
   resolve: { alias: { $shared: fileURLToPath(new URL('./shared', import.meta.url)) } },
   build: {

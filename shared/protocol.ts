@@ -137,6 +137,11 @@ export const WelcomeSchema = z.object({
   protocolVersion: z.number().int(),
   /** A token was given but matched no seat (stale or mistyped link): the connection is read only. */
   tokenRejected: z.boolean().optional(),
+  /**
+   * The server's clock (epoch ms) when it sent this message. Phones show countdowns (the waiting window, R-VI.C.2)
+   * on the server's clock, not their own, so two captains' phones agree to within the network's one-way delay.
+   */
+  serverTime: z.number().int().nonnegative(),
 });
 export type Welcome = z.infer<typeof WelcomeSchema>;
 

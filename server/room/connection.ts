@@ -24,6 +24,8 @@ export function openConnection(socket: RoomSocket, deps: RoomDeps): void {
     matchId,
     protocolVersion: PROTOCOL_VERSION,
     ...(tokenRejected ? { tokenRejected } : {}),
+    // Read last, just before the message leaves: the phone counts the delay from here as its error.
+    serverTime: Date.now(),
   });
   log.info({ tokenRejected }, 'connected');
 

@@ -3,7 +3,7 @@ import type { decide } from '$shared/engine/decide';
 import { PROTOCOL_VERSION, type CommandAnswer, type Draft, type DraftMessage, type Handshake, type Role } from '$shared/protocol';
 import { deviceId, newCommandId } from './ids';
 import { Outbox, type Queued } from './outbox';
-import { readJson, remove, stateKey, tokenKey, writeJson } from './storage';
+import { clockKey, readJson, remove, stateKey, tokenKey, writeJson } from './storage';
 import { Transport, type ServerMessage } from './transport';
 import { asDraftMessage, asEvents, asProblem, asSnapshot, asWelcome, isState } from './wire';
 
@@ -71,7 +71,8 @@ export class MatchRoom {
   #device = deviceId();
   #transport: Transport;
   #outbox: Outbox;
-  #offset = 0;
+  /** Server clock minus this phone's clock, from the last welcome (remembered, so it holds offline too). */
+  #offset = readJson<number>(clockKey) ?? 0;
   #syncing = false;
   #unsentDraft: Draft | null = null;
   #noticeSeq = 0;
@@ -109,7 +110,8 @@ export class MatchRoom {
     }
 
     this.#transport = new Transport(() => this.#handshake(), {
-      opened: () => void this.#measureClock(),
+      // The welcome that follows carries the server's clock (#setClock).
+      opened: () => undefined,
       closed: (retrying) => this.#closed(retrying),
       refused: (code, message) => {
         this.link = 'closed';
@@ -285,6 +287,7 @@ export class MatchRoom {
   #welcome(payload: unknown): void {
     const w = asWelcome(payload);
     if (!w || w.matchId !== this.matchId) return;
+    this.#setClock(w.serverTime);
     if (w.protocolVersion !== PROTOCOL_VERSION) {
       this.#notify({ kind: 'info', label: 'Update', message: 'The scoresheet was updated: reload the page when you can.' });
     }
@@ -372,20 +375,16 @@ export class MatchRoom {
     if (this.server) writeJson(stateKey(this.matchId), this.server);
   }
 
-  /** The server stamps commands; the phone only previews. A Date header is enough to keep previews honest. */
-  async #measureClock(): Promise<void> {
-    try {
-      const sent = Date.now();
-      const res = await fetch('/healthz', { cache: 'no-store' });
-      const date = res.headers.get('date');
-      if (!date) return;
-      const mid = (sent + Date.now()) / 2;
-      const offset = Date.parse(date) + 500 - mid;
-      // Under a second and a half is the header's own precision: not worth correcting.
-      this.#offset = Math.abs(offset) > 1500 ? offset : 0;
-    } catch {
-      // offline or blocked: keep the last estimate
-    }
+  /**
+   * The server stamps commands; the phone previews them and shows countdowns (the waiting window) on the server's
+   * clock, so both captains' phones count down to the same second whatever their own clocks say. The welcome's
+   * `serverTime` left the server a moment ago: the offset errs by that one-way delay (tens of ms on a bar's wifi),
+   * far below the second a countdown shows.
+   */
+  #setClock(serverTime: number): void {
+    if (!Number.isFinite(serverTime)) return;
+    this.#offset = serverTime - Date.now();
+    writeJson(clockKey, this.#offset);
   }
 }
 

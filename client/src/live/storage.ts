@@ -35,3 +35,5 @@ export function remove(key: string): void {
 export const tokenKey = (matchId: string) => `token:${matchId}`;
 export const stateKey = (matchId: string) => `state:${matchId}`;
 export const outboxKey = (matchId: string) => `outbox:${matchId}`;
+/** How far the server's clock is from this phone's (ms), from the last welcome: countdowns offline use it too. */
+export const clockKey = 'clock-offset';

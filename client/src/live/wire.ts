@@ -20,6 +20,7 @@ export function asWelcome(v: unknown): Welcome | null {
   if (v.role !== 'captain' && v.role !== 'spectator' && v.role !== 'commissioner') return null;
   if (v.side !== undefined && !isSide(v.side)) return null;
   if (v.tokenRejected !== undefined && typeof v.tokenRejected !== 'boolean') return null;
+  if (!isVersion(v.serverTime)) return null;
   return v as Welcome;
 }
 
