@@ -29,6 +29,11 @@ export function relocate(ctx: Ctx, p: PayloadOf<'relocate'>): Decision {
 export function recordRefusalToMove(ctx: Ctx): Decision {
   const closed = matchOpen(ctx.state);
   if (closed) return closed;
+  // It hands the other team a 0 v 12 loss on one captain's word, so it needs a move on the table: HOME has recorded
+  // the new venue, or no machine works here any more. A walk-out before that is for the league to rule on.
+  if (!ctx.state.relocatedTo && workingMachineIds(ctx.state).length > 0) {
+    return refuse('R-VII.A.1.5', 'Nothing is moving yet: HOME records the new venue first (or no machine works here any more).', 'NO_MOVE');
+  }
   return accept({ type: 'RefusalToMoveRecorded', at: ctx.at, by: ctx.side, refusing: other(ctx.side) });
 }
 

@@ -63,6 +63,8 @@ describe('closed venue (R-VII.A)', () => {
 
   it('R-VII.A.1.5: a team that refuses to move forfeits: loss and 0 points; the other team wins with 12', () => {
     const m = reachRound(3);
+    expect(m.no(HOME, { type: 'recordRefusalToMove', payload: {} })).toMatchObject({ rule: 'R-VII.A.1.5', code: 'NO_MOVE' });
+    expect(m.state.outcome).toBeNull();
     m.ok(HOME, move('VENUE_CLOSED'));
     m.ok(HOME, { type: 'recordRefusalToMove', payload: {} });
     expect(m.state.outcome).toEqual({ kind: 'REFUSED_TO_MOVE', refusing: AWAY });
@@ -71,6 +73,12 @@ describe('closed venue (R-VII.A)', () => {
 });
 
 describe('no working machine left (R-VII.L.2.8)', () => {
+  it('R-VII.A.1.5: with no machine working the match must move, so a refusal to move can be recorded before HOME names the venue', () => {
+    const m = noMachineLeft();
+    m.ok(AWAY, { type: 'recordRefusalToMove', payload: {} });
+    expect(m.state.outcome).toEqual({ kind: 'REFUSED_TO_MOVE', refusing: HOME });
+  });
+
   it('R-VII.L.2.8.1.2: the move goes to a league venue unless that is not possible, and then the reason is recorded', () => {
     const m = noMachineLeft();
     expect(m.no(HOME, move('NO_WORKING_MACHINE', { leagueVenue: false }))).toMatchObject({ rule: 'R-VII.L.2.8.1.2', code: 'REASON_MISSING' });
