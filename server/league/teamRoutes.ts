@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { IdSchema, RosterStatusSchema } from '../../shared/index';
 import {
   checkWeekdayChange, type LocalDate, LocalDateSchema, localTimeOf, type RosterEdit, RosterEditSchema, type RosterMember,
-  rosterOn, type SeasonTeam, SeasonTeamSchema,
+  rosterOn, ScheduledMatchSchema, SeasonRostersSchema, type SeasonTeam, SeasonTeamSchema,
 } from '../../shared/season/index';
 import { conflict, invalid, notFound, refused } from './httpReplies';
-import { COLLECTIONS, updateDoc } from './leagueStore';
+import { COLLECTIONS, deleteDoc, readAll, updateDoc } from './leagueStore';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { submitRoster } from './rosterRequests';
 import { nameOf, type SeasonBundle } from './seasonData';
@@ -90,6 +90,33 @@ export function teamRoutes(ctx: LeagueRouteContext): Router {
     const out = await submitRoster(ctx, bundle, team, { kind: b.kind, effective, requestedBy: b.requestedBy, edits });
     if (!out.ok) return refused(res, out.refusal);
     res.status(201).json({ batch: out.value.batch, roster: named(bundle, rosterOn(out.value.history, effective)) });
+  });
+
+  /**
+   * Removes a team entered by mistake, only while it has no match on the schedule (so it never played, and no
+   * standings row, bracket seed or result names it). Its roster history goes with it, so its players are free for
+   * other teams as if never registered (R-VII.P.1 counts only teams that exist).
+   */
+  router.delete('/api/league/seasons/:seasonId/teams/:teamId', ctx.commissioner, async (req, res) => {
+    const found = await teamFrom(ctx, req, res);
+    if (!found) return;
+    const { bundle, team } = found;
+    const out = await deleteDoc<typeof SeasonTeamSchema, string>(ctx.store, COLLECTIONS.teams, team.id, SeasonTeamSchema, ctx.clock(), async () => {
+      // Read again at the moment of deleting: a match scheduled since the season was loaded must still stop it.
+      const matches = (await readAll(ctx.store, COLLECTIONS.matches, ScheduledMatchSchema)).filter((m) => m.homeTeamId === team.id || m.awayTeamId === team.id);
+      if (matches.length === 0) return { delete: true };
+      const ids = matches.map((m) => `${m.id} (${m.date})`);
+      return { stop: `${team.name} is on the schedule: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}. Delete those matches first; a team that has played stays in the standings.` };
+    });
+    if (!out) return notFound(res, `team ${team.id} in ${bundle.season.name}`);
+    if ('stopped' in out) return conflict(res, 'TEAM_SCHEDULED', out.stopped);
+    await updateDoc(ctx.store, COLLECTIONS.rosters, bundle.season.id, SeasonRostersSchema, async (current) => {
+      if (!current?.teams[team.id]) return { stop: null };
+      const teams = { ...current.teams };
+      delete teams[team.id];
+      return { write: { ...current, teams } };
+    });
+    res.json({ deleted: out.deleted });
   });
 
   return router;

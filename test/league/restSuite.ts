@@ -207,5 +207,42 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       expect(guardW1n1n2).toMatchObject({ rule: 'R-VII.P.3.1', code: 'TWO_TEAMS' });
       expect(guardW1n1n2!.message).toContain('Player 3');
     });
+
+    it('deletes a scheduled match only before it starts: not once its room holds events or a result is recorded', async () => {
+      now = chicago('2024-09-08', '13:00');
+      const del = (path: string, o: { admin?: boolean } = {}) => call('DELETE', `/api/league/seasons/s24${path}`, undefined, o);
+      expect((await del('/schedule/w1-s1', { admin: false })).status).toBe(401);
+      expect((await del('/schedule/nope')).status).toBe(404);
+      expect(await del('/schedule/w1-n1n2')).toMatchObject({ status: 409, body: { error: 'STARTED', message: expect.stringContaining('room holds') } });
+      expect(await del('/schedule/w1-n3n4')).toMatchObject({ status: 409, body: { error: 'HAS_RESULT', message: expect.stringContaining('forfeit') } });
+      // w1-s1: its room was opened but nothing happened in it yet.
+      expect(await del('/schedule/w1-s1')).toMatchObject({ status: 200, body: { deleted: { id: 'w1-s1' } } });
+      const ids = ((await call('GET', '/api/league/seasons/s24/schedule')).body.matches as { id: string }[]).map((m) => m.id);
+      expect(ids).not.toContain('w1-s1');
+      expect((await del('/schedule/w1-s1')).status).toBe(404);
+      // Its room still exists in the store; nobody can declare a lineup in it now, and its id cannot get a new room.
+      const lineup = { type: 'declareLineup' as const, payload: { round: 1, games: [{ players: ['P49', 'P50'] }, { players: ['P51', 'P52'] }] } };
+      expect(await createEveningGuard(store)('w1-s1', lineup)).toMatchObject({ code: 'NOT_SCHEDULED' });
+      expect(await call('PUT', '/api/league/seasons/s24/schedule/w1-s1', { kind: 'REGULAR', date: '2024-09-11', homeTeamId: 's1', awayTeamId: 'n5', venueId: 'bar-7' })).toMatchObject({ status: 409, body: { message: expect.stringContaining('another id') } });
+      // w2-n1n5 never had a room: deleted, then its id can be scheduled again.
+      expect((await del('/schedule/w2-n1n5')).status).toBe(200);
+      expect((await call('PUT', '/api/league/seasons/s24/schedule/w2-n1n5', { kind: 'REGULAR', date: '2024-09-16', homeTeamId: 'n1', awayTeamId: 'n5' })).status).toBe(201);
+    });
+
+    it('deletes a team only while no match of it is scheduled; its roster goes with it (R-VII.P.1 then ignores it)', async () => {
+      const del = (teamId: string) => call('DELETE', `/api/league/seasons/s24/teams/${teamId}`);
+      expect((await call('DELETE', '/api/league/seasons/s24/teams/s2', undefined, { admin: false })).status).toBe(401);
+      expect(await del('n5')).toMatchObject({ status: 409, body: { error: 'TEAM_SCHEDULED', message: expect.stringContaining('w2-n1n5') } });
+      expect(await del('n1')).toMatchObject({ status: 409, body: { error: 'TEAM_SCHEDULED' } });
+      expect((await del('s2')).status).toBe(200);
+      expect((await call('GET', '/api/league/seasons/s24/teams/s2')).status).toBe(404);
+      // s1 had only w1-s1, deleted above: it goes, with the roster that made P3 a two-team player.
+      expect(await del('s1')).toMatchObject({ status: 200, body: { deleted: { id: 's1', name: 'South 1' } } });
+      const teams = ((await call('GET', '/api/league/seasons/s24/teams?date=2024-09-09')).body.teams as { id: string }[]).map((t) => t.id);
+      expect(teams.sort()).toEqual(['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);
+      const south = ((await call('GET', '/api/league/seasons/s24/standings')).body.conferences as { conferenceId: string; rows: unknown[] }[]).find((c) => c.conferenceId === 'south');
+      expect(south?.rows ?? []).toEqual([]);
+      expect((await del('s1')).status).toBe(404);
+    });
   });
 }
