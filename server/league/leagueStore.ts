@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MatchState } from '../../shared/index';
+import type { MatchState, Side } from '../../shared/index';
 import type { DocEntry, PutDocResult } from '../store/matchStore';
 
 /**
@@ -11,6 +11,8 @@ export interface LeagueStore {
   putDoc<D>(collection: string, id: string, doc: D, expectedRev: number | null): Promise<PutDocResult>;
   listDocs<D>(collection: string): Promise<DocEntry<D>[]>;
   load(matchId: string): Promise<{ version: number; snapshot: MatchState } | null>;
+  /** The hashes of a room's captain tokens, to recognise a captain link sent with a roster request. */
+  meta(matchId: string): Promise<{ captainTokenHashes: Record<Side, string> } | null>;
 }
 
 /**
@@ -26,6 +28,8 @@ export const COLLECTIONS = {
   rosters: 'league.rosters',
   matches: 'league.matches',
   results: 'league.results',
+  /** Captains' roster change requests waiting for (or answered by) the commissioner, one document each. */
+  requests: 'league.requests',
 } as const;
 
 /** Two commissioners editing at once: a compare-and-set that lost is retried on fresh data this many times. */

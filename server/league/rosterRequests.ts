@@ -12,6 +12,8 @@ export interface RosterRequestInput {
   effective: string;
   requestedBy: string;
   edits: RosterEdit[];
+  /** When the captain asked, if earlier than now (a request keyed in later keeps its time, OQ-27b). */
+  submittedAt?: number;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface RosterRequestInput {
  */
 export async function submitRoster(ctx: LeagueRouteContext, bundle: SeasonBundle, team: SeasonTeam, input: RosterRequestInput): Promise<Verdict<{ batch: RosterBatch; history: TeamRoster }>> {
   const continuing = input.kind === 'REGISTRATION' ? await continuingPlayers(ctx, team) : [];
-  const submittedAt = ctx.clock();
+  const submittedAt = input.submittedAt ?? ctx.clock();
   let batch: RosterBatch | null = null;
   const out = await updateDoc<typeof SeasonRostersSchema, Refusal>(ctx.store, COLLECTIONS.rosters, bundle.season.id, SeasonRostersSchema, async (current) => {
     const rosters = current ?? emptyRosters(bundle.season.id);

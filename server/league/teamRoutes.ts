@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IdSchema, RosterStatusSchema } from '../../shared/index';
 import {
   checkWeekdayChange, type LocalDate, LocalDateSchema, localTimeOf, type RosterEdit, RosterEditSchema, type RosterMember,
-  rosterOn, ScheduledMatchSchema, SeasonRostersSchema, type SeasonTeam, SeasonTeamSchema,
+  inTop, restrictedPlayers, rosterDeadline, rosterOn, ScheduledMatchSchema, TOP_500, SeasonRostersSchema, type SeasonTeam, SeasonTeamSchema,
 } from '../../shared/season/index';
 import { conflict, invalid, notFound, refused } from './httpReplies';
 import { COLLECTIONS, deleteDoc, readAll, updateDoc } from './leagueStore';
@@ -48,7 +48,10 @@ export function teamRoutes(ctx: LeagueRouteContext): Router {
     const date = dateQuery(ctx, req, res, bundle);
     if (!date) return;
     const history = bundle.rosters.teams[team.id]?.batches ?? [];
-    res.json({ team, date, roster: named(bundle, rosterOn(bundle.rosters.teams[team.id], date)), history });
+    // What a captain checks before a match night: the roster of the day, changes already dated later, and by when
+    // a change for today must be in (R-II.C.3, league time).
+    const deadline = rosterDeadline(bundle.season, bundle.zone, ctx.clock());
+    res.json({ team, date, roster: named(bundle, rosterOn(bundle.rosters.teams[team.id], date)), history, deadline, names: batchNames(bundle, history) });
   });
 
   router.get('/api/league/seasons/:seasonId/teams/:teamId/roster', async (req, res) => {
@@ -143,5 +146,19 @@ function dateQuery(ctx: LeagueRouteContext, req: Request, res: Response, bundle:
   return null;
 }
 
-export const named = (bundle: SeasonBundle, members: RosterMember[]) =>
-  members.map((m) => ({ ...m, name: bundle.players.get(m.playerId)?.name ?? m.playerId, ifpaRank: bundle.players.get(m.playerId)?.ifpaRank ?? null }));
+/**
+ * Roster members with what a captain needs beside each name: the IFPA rank recorded now, whether the player is on
+ * the season's restricted list (R-II.B.2, which limits where they play) and whether they count towards the
+ * top-500 cap when someone joins (R-II.B.1.1).
+ */
+export const named = (bundle: SeasonBundle, members: RosterMember[]) => {
+  const restricted = restrictedPlayers(bundle.season, bundle.rosters);
+  return members.map((m) => {
+    const rank = bundle.players.get(m.playerId)?.ifpaRank ?? null;
+    return { ...m, name: bundle.players.get(m.playerId)?.name ?? m.playerId, ifpaRank: rank, restricted: restricted.has(m.playerId), top500: inTop(rank, TOP_500) };
+  });
+};
+
+/** Names of everyone a team's roster history mentions, so the page can say "drop Jo Nudge" rather than an id. */
+const batchNames = (bundle: SeasonBundle, history: { edits: { playerId: string }[]; requestedBy: string }[]) =>
+  Object.fromEntries(history.flatMap((b) => [b.requestedBy, ...b.edits.map((e) => e.playerId)]).map((id) => [id, bundle.players.get(id)?.name ?? id]));
