@@ -45,9 +45,13 @@ export function teamRoutes(ctx: LeagueRouteContext): Router {
     const found = await teamFrom(ctx, req, res);
     if (!found) return;
     const { bundle, team } = found;
-    const date = dateQuery(ctx, req, res, bundle);
-    if (!date) return;
+    const asked = dateQuery(ctx, req, res, bundle);
+    if (!asked) return;
     const history = bundle.rosters.teams[team.id]?.batches ?? [];
+    // Before its registration takes effect a team has no roster today; its captain wants to see the one it starts
+    // with, so without ?date the page shows the roster of the registration's first day.
+    const registeredFrom = history.find((b) => b.kind === 'REGISTRATION')?.effective;
+    const date = req.query.date === undefined && registeredFrom !== undefined && registeredFrom > asked ? registeredFrom : asked;
     // What a captain checks before a match night: the roster of the day, changes already dated later, and by when
     // a change for today must be in (R-II.C.3, league time).
     const deadline = rosterDeadline(bundle.season, bundle.zone, ctx.clock());
