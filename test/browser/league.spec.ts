@@ -13,7 +13,9 @@ import { axeClean, Phone, phoneFriendly } from './phone';
 
 async function capture(page: Page, name: string): Promise<void> {
   mkdirSync('test-results/screens', { recursive: true });
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  // What the phone shows (viewport), and the whole page for a person to scroll through.
+  await page.screenshot({ path: `test-results/screens/${name}.png` });
+  await page.screenshot({ path: `test-results/screens/${name}-full.png`, fullPage: true });
   await phoneFriendly(page, name);
   await axeClean(page, name);
 }
