@@ -20,6 +20,9 @@ async function capture(page: Page, name: string): Promise<void> {
   await axeClean(page, name);
 }
 
+/** A league date as the pages show it: "Mon 30 Nov". */
+const dayText = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+
 /** The standings row of a team: its cells are #, Team, W–L, Pct, Pts. */
 async function expectRow(page: Page, team: string, cells: [pos: string, wl: string, pct: string, pts: string]): Promise<void> {
   const row = page.locator('table.standings tbody tr').filter({ has: page.getByRole('link', { name: team, exact: true }) });
@@ -41,7 +44,13 @@ test('commissioner: sets up a season, imports JSON and CSV, schedules a match wh
   const sid = `c-${tag}`;
   const home = { id: `fiends-${tag}`, name: 'Flipper Fiends' };
   const away = { id: `tilt-${tag}`, name: 'Tilt Warriors' };
-  await signIn(page, sid);
+  // From the seasons list to the new season's admin page.
+  await page.goto('/league');
+  await page.getByLabel('New season id').fill(sid);
+  await page.getByRole('button', { name: 'Set it up' }).click();
+  await expect(page).toHaveURL(`${baseUrl()}/league/${sid}/admin`);
+  await page.getByLabel('Commissioner token').fill(process.env.LN_ADMIN_TOKEN ?? '');
+  await page.getByRole('button', { name: 'Use for this tab' }).click();
 
   const season = card(page, `Season ${sid}`);
   await season.getByLabel('Name', { exact: true }).fill(`Winter ${tag}`);
@@ -118,9 +127,9 @@ test('commissioner: sets up a season, imports JSON and CSV, schedules a match wh
   await page.getByRole('navigation', { name: 'League pages' }).getByRole('link', { name: 'Schedule' }).click();
   const matches = page.getByRole('listitem').filter({ hasText: home.name });
   await expect(matches).toHaveCount(2);
-  await expect(matches.nth(0)).toContainText(leagueDate(1));
+  await expect(matches.nth(0)).toContainText(dayText(leagueDate(1)));
   await expect(matches.nth(0).getByRole('link', { name: 'Scoresheet' })).toHaveAttribute('href', `/m/${matchId}`);
-  await expect(matches.nth(1)).toContainText(leagueDate(8));
+  await expect(matches.nth(1)).toContainText(dayText(leagueDate(8)));
   await expect(matches.nth(1).locator('.num')).toHaveText('9 – 0');
   await expect(matches.nth(1)).toContainText('forfeit');
   await capture(page, '64-schedule-results');
