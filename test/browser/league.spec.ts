@@ -229,7 +229,7 @@ test('team page: starters, reserves, captains and the top-150 flag (R-II.A, R-II
   await expect(waiting).toContainText(`captain link of ${season.matchId}`);
   await capture(page, '67-admin-requests');
   await waiting.getByRole('button', { name: 'Enter' }).click();
-  await expect(page.getByRole('status').first()).toContainText('Done');
+  await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: /^Captains' requests/ }) }).getByRole('status')).toHaveText('Done: the captain sees it on the team page.');
   await expect(page.getByRole('heading', { name: "Captains' requests (0 waiting)" })).toBeVisible();
 
   await team.reload();
