@@ -86,6 +86,8 @@ test('commissioner: sets up a season, imports JSON and CSV, schedules a match wh
   await schedule.getByLabel('Match id').fill(matchId);
   await schedule.getByLabel('Date').fill(leagueDate(1));
   await schedule.getByLabel('HOME team id').fill(home.id);
+  // The id fields suggest the season's teams by name (reloaded on focus, so the teams just imported are there).
+  await expect(page.locator(`#league-team-ids option[value="${home.id}"]`)).toHaveText(home.name);
   await schedule.getByLabel('AWAY team id').fill(away.id);
   await schedule.getByRole('button', { name: 'Save' }).click();
   await expect(schedule.getByRole('status').first()).toHaveText('Scheduled.');
