@@ -86,11 +86,15 @@ export function requestRoutes(ctx: LeagueRouteContext): Router {
     if (request.status !== 'PENDING') return conflict(res, 'ANSWERED', `This request was already ${request.status.toLowerCase()}.`);
     const team = bundle.teams.find((t) => t.id === request.teamId);
     if (!team) return notFound(res, `team ${request.teamId} in ${bundle.season.name}`);
-    const out = await submitRoster(ctx, bundle, team, { kind: 'CHANGE', effective: request.effective, requestedBy: request.requestedBy, edits: request.edits, submittedAt: request.submittedAt });
-    const answered: CaptainRequest = out.ok
-      ? { ...request, status: 'ENTERED', batchId: out.value.batch.id, decidedAt: ctx.clock() }
+    const batchId = `chg-${request.id}`;
+    const out = await submitRoster(ctx, bundle, team, { kind: 'CHANGE', effective: request.effective, requestedBy: request.requestedBy, edits: request.edits, submittedAt: request.submittedAt, batchId });
+    // Another commissioner entered it a moment ago: it is on the roster once, and this answer says so too.
+    const already = !out.ok && out.refusal.code === 'ALREADY_ENTERED';
+    const answered: CaptainRequest = out.ok || already
+      ? { ...request, status: 'ENTERED', batchId, decidedAt: ctx.clock() }
       : { ...request, status: 'REFUSED', answer: { rule: out.refusal.rule, message: out.refusal.message }, decidedAt: ctx.clock() };
     await answer(ctx, answered);
+    if (already) return conflict(res, 'ANSWERED', 'This request was already entered.');
     if (!out.ok) return refused(res, out.refusal);
     res.json({ request: answered, batch: out.value.batch });
   });

@@ -293,8 +293,15 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       expect((await call('POST', `/api/league/seasons/s24/requests/${id(third)}/decline`, { reason: ' ' })).status).toBe(400);
       expect(await call('POST', `/api/league/seasons/s24/requests/${id(third)}/decline`, { reason: 'Call me first: Sam is on the South team.' })).toMatchObject({ status: 200, body: { request: { status: 'DECLINED', answer: { rule: null, message: 'Call me first: Sam is on the South team.' } } } });
       expect((await call('POST', `/api/league/seasons/s24/requests/${id(third)}/enter`)).status).toBe(409);
-      const all = (await call('GET', '/api/league/seasons/s24/requests')).body.requests as { teamId: string }[];
-      expect(all.map((r) => r.teamId).sort()).toEqual(['n3', 'n3', 'n3', 'n4']);
+      // Two commissioners enter the same request at once: it reaches the roster once.
+      const fourth = await ask('n3', { requestedBy: 'P17', effective: '2024-09-11', edits: [{ op: 'SET_STATUS', playerId: 'P60', status: 'STARTER' }] });
+      const both = await Promise.all([1, 2].map(() => call('POST', `/api/league/seasons/s24/requests/${id(fourth)}/enter`)));
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      const history = (await call('GET', '/api/league/seasons/s24/teams/n3')).body.history as { id: string }[];
+      expect(history.filter((b) => b.id === `chg-${id(fourth)}`)).toHaveLength(1);
+      const all = (await call('GET', '/api/league/seasons/s24/requests')).body.requests as { teamId: string; status: string }[];
+      expect(all.map((r) => r.teamId).sort()).toEqual(['n3', 'n3', 'n3', 'n3', 'n4']);
+      expect(all.filter((r) => r.status === 'PENDING')).toEqual([]);
     });
 
     it('R-II.C.3: the team page gives the deadline for a change today in league time, the top-150 and top-500 flags', async () => {
