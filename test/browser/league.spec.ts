@@ -265,7 +265,7 @@ test('R-V.A.1, R-V.A.3.2, OQ-24: the playoff bracket seeds six teams from the st
   await capture(page, '71-bracket');
 });
 
-test('the seasons list and a page that does not exist are phone-friendly too', async ({ page, request }) => {
+test('the seasons list and the provisional bracket of a two-team season are phone-friendly too (R-V.A.3.2)', async ({ page, request }) => {
   const season = await createLeagueSeason(request);
   await page.goto('/league');
   await expect(page.getByRole('link', { name: `Browser season ${season.seasonId.slice(2)}` })).toBeVisible();
