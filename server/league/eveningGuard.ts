@@ -1,6 +1,6 @@
 import type { Command, MatchState, Refusal } from '../../shared/index';
 import { eveningConflict, LeaguePlayerSchema, ScheduledMatchSchema, SeasonTeamSchema } from '../../shared/season/index';
-import { COLLECTIONS, type LeagueStore, readAll, readDoc } from './leagueStore';
+import { COLLECTIONS, isTombstone, type LeagueStore, readAll, readDoc, readRaw } from './leagueStore';
 
 /**
  * R-VII.P.3.1 (INV-23) at declaration time: a player on two teams playing the same evening may be written into a
@@ -29,6 +29,9 @@ export function createEveningGuard(store: LeagueStore): EveningGuard {
   return async (matchId, command) => {
     const players = lineupPlayers(command);
     if (players.length === 0) return null;
+    const raw = await readRaw(store, COLLECTIONS.matches, matchId);
+    // A match taken off the schedule before it started (its room may already exist): nobody may play it now.
+    if (raw && isTombstone(raw.doc)) return { rule: 'SCHEDULE', code: 'NOT_SCHEDULED', message: 'The commissioner took this match off the schedule: it will not be played.' };
     const scheduled = await readDoc(store, COLLECTIONS.matches, matchId, ScheduledMatchSchema);
     if (!scheduled) return null;
     const me = scheduled.doc;

@@ -57,10 +57,12 @@ function fromCsv(kind: z.infer<typeof CsvKindSchema>, text: string): LeagueImpor
     case 'teams':
       return { teams: rows.map((r) => ({ id: r.id ?? '', name: r.name ?? '', conferenceId: r.conferenceid ?? '', homeVenueId: r.homevenueid ?? '', weekday: (r.weekday ?? '').toUpperCase().slice(0, 3), continuesTeamId: blankToNull(r.continuesteamid) })) as LeagueImport['teams'] };
     case 'rosters': {
-      const teams = new Map<string, { teamId: string; players: { playerId: string; status: string; captain: boolean }[] }>();
+      // An optional `effective` column dates a team's registration (its first row's date counts), e.g. a team
+      // joining mid-season; without it the registration starts with the regular season.
+      const teams = new Map<string, { teamId: string; effective?: string; players: { playerId: string; status: string; captain: boolean }[] }>();
       for (const r of rows) {
         const teamId = r.teamid ?? '';
-        const t = teams.get(teamId) ?? { teamId, players: [] };
+        const t = teams.get(teamId) ?? { teamId, ...(r.effective ? { effective: r.effective } : {}), players: [] };
         t.players.push({ playerId: r.playerid ?? '', status: (r.status ?? '').toUpperCase(), captain: yes(r.captain) });
         teams.set(teamId, t);
       }

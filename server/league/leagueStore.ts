@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import type { MatchState } from '../../shared/index';
+import { z } from 'zod';
+import type { MatchState, Side } from '../../shared/index';
 import type { DocEntry, PutDocResult } from '../store/matchStore';
 
 /**
@@ -11,6 +11,8 @@ export interface LeagueStore {
   putDoc<D>(collection: string, id: string, doc: D, expectedRev: number | null): Promise<PutDocResult>;
   listDocs<D>(collection: string): Promise<DocEntry<D>[]>;
   load(matchId: string): Promise<{ version: number; snapshot: MatchState } | null>;
+  /** The hashes of a room's captain tokens, to recognise a captain link sent with a roster request. */
+  meta(matchId: string): Promise<{ captainTokenHashes: Record<Side, string> } | null>;
 }
 
 /**
@@ -26,6 +28,8 @@ export const COLLECTIONS = {
   rosters: 'league.rosters',
   matches: 'league.matches',
   results: 'league.results',
+  /** Captains' roster change requests waiting for (or answered by) the commissioner, one document each. */
+  requests: 'league.requests',
 } as const;
 
 /** Two commissioners editing at once: a compare-and-set that lost is retried on fresh data this many times. */
@@ -35,13 +39,25 @@ export class BusyError extends Error {
   override name = 'BusyError';
 }
 
+/**
+ * The store has no delete (its contract keeps every revision counter going up), so a deleted league document is
+ * overwritten by a tombstone: reads treat it as absent, and a later write of the same id continues its revision.
+ */
+const TombstoneSchema = z.object({ deleted: z.literal(true), deletedAt: z.number().int().nonnegative() });
+export const isTombstone = (doc: unknown): boolean => TombstoneSchema.safeParse(doc).success;
+
+/** The raw document including a tombstone (null: never written), for callers that must tell "deleted" apart. */
+export async function readRaw(store: LeagueStore, collection: string, id: string): Promise<{ rev: number; doc: unknown } | null> {
+  return store.getDoc<unknown>(collection, id);
+}
+
 export async function readDoc<S extends z.ZodType>(store: LeagueStore, collection: string, id: string, schema: S): Promise<{ rev: number; doc: z.infer<S> } | null> {
   const found = await store.getDoc<unknown>(collection, id);
-  return found ? { rev: found.rev, doc: schema.parse(found.doc) } : null;
+  return found && !isTombstone(found.doc) ? { rev: found.rev, doc: schema.parse(found.doc) } : null;
 }
 
 export async function readAll<S extends z.ZodType>(store: LeagueStore, collection: string, schema: S): Promise<z.infer<S>[]> {
-  return (await store.listDocs<unknown>(collection)).map((e) => schema.parse(e.doc));
+  return (await store.listDocs<unknown>(collection)).filter((e) => !isTombstone(e.doc)).map((e) => schema.parse(e.doc));
 }
 
 /**
@@ -56,11 +72,37 @@ export async function updateDoc<S extends z.ZodType, R>(
   decide: (current: z.infer<S> | null) => Promise<{ write: z.infer<S> } | { stop: R }>,
 ): Promise<{ written: z.infer<S>; rev: number } | { stopped: R }> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await readDoc(store, collection, id, schema);
-    const next = await decide(current?.doc ?? null);
+    const raw = await store.getDoc<unknown>(collection, id);
+    const current = raw && !isTombstone(raw.doc) ? (schema.parse(raw.doc) as z.infer<S>) : null;
+    const next = await decide(current);
     if ('stop' in next) return { stopped: next.stop };
-    const put = await store.putDoc(collection, id, next.write, current?.rev ?? null);
+    // A tombstone's revision is the one to compare against: the id was used before.
+    const put = await store.putDoc(collection, id, next.write, raw?.rev ?? null);
     if (put.kind === 'ok') return { written: next.write, rev: put.rev };
+  }
+  throw new BusyError(`${collection}/${id} kept changing; try again`);
+}
+
+/**
+ * Deletes a document (writes its tombstone) if `decide` agrees on the current one; null = there was none.
+ * Compare-and-set like updateDoc, so a document changed since it was judged is judged again.
+ */
+export async function deleteDoc<S extends z.ZodType, R>(
+  store: LeagueStore,
+  collection: string,
+  id: string,
+  schema: S,
+  now: number,
+  decide: (current: z.infer<S>) => Promise<{ delete: true } | { stop: R }>,
+): Promise<{ deleted: z.infer<S> } | { stopped: R } | null> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const raw = await store.getDoc<unknown>(collection, id);
+    if (!raw || isTombstone(raw.doc)) return null;
+    const current = schema.parse(raw.doc) as z.infer<S>;
+    const verdict = await decide(current);
+    if ('stop' in verdict) return { stopped: verdict.stop };
+    const put = await store.putDoc(collection, id, { deleted: true, deletedAt: now }, raw.rev);
+    if (put.kind === 'ok') return { deleted: current };
   }
   throw new BusyError(`${collection}/${id} kept changing; try again`);
 }

@@ -12,6 +12,13 @@ export interface RosterRequestInput {
   effective: string;
   requestedBy: string;
   edits: RosterEdit[];
+  /** When the captain asked, if earlier than now (a request keyed in later keeps its time, OQ-27b). */
+  submittedAt?: number;
+  /**
+   * The batch id to use (a captain's request: derived from the request), so that entering the same request twice
+   * (two commissioners at once) adds it once: the second finds the batch already there.
+   */
+  batchId?: string;
 }
 
 /**
@@ -20,14 +27,17 @@ export interface RosterRequestInput {
  */
 export async function submitRoster(ctx: LeagueRouteContext, bundle: SeasonBundle, team: SeasonTeam, input: RosterRequestInput): Promise<Verdict<{ batch: RosterBatch; history: TeamRoster }>> {
   const continuing = input.kind === 'REGISTRATION' ? await continuingPlayers(ctx, team) : [];
-  const submittedAt = ctx.clock();
+  const submittedAt = input.submittedAt ?? ctx.clock();
   let batch: RosterBatch | null = null;
   const out = await updateDoc<typeof SeasonRostersSchema, Refusal>(ctx.store, COLLECTIONS.rosters, bundle.season.id, SeasonRostersSchema, async (current) => {
     const rosters = current ?? emptyRosters(bundle.season.id);
     const count = rosters.teams[team.id]?.batches.length ?? 0;
+    if (input.batchId && rosters.teams[team.id]?.batches.some((b) => b.id === input.batchId)) {
+      return { stop: { rule: 'OQ-27b', code: 'ALREADY_ENTERED', message: 'This request is already on the roster.' } };
+    }
     const verdict = submitRosterRequest(
       { season: bundle.season, team, teams: bundle.teams, rosters, players: bundle.players, zone: bundle.zone, continuing },
-      { id: `${input.kind === 'REGISTRATION' ? 'reg' : 'chg'}-${count + 1}-${submittedAt}`, kind: input.kind, effective: input.effective, requestedBy: input.requestedBy, enteredBy: 'OFFICIAL', edits: input.edits, submittedAt },
+      { id: input.batchId ?? `${input.kind === 'REGISTRATION' ? 'reg' : 'chg'}-${count + 1}-${submittedAt}`, kind: input.kind, effective: input.effective, requestedBy: input.requestedBy, enteredBy: 'OFFICIAL', edits: input.edits, submittedAt },
     );
     if (!verdict.ok) return { stop: verdict.refusal };
     batch = verdict.value.batch;

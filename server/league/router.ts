@@ -5,6 +5,7 @@ import { importRoutes } from './importRoutes';
 import { BusyError, type LeagueStore } from './leagueStore';
 import { intlZone } from './leagueZone';
 import { peopleRoutes } from './peopleRoutes';
+import { requestRoutes } from './requestRoutes';
 import type { LeagueRouteContext, OpenMatchRoom } from './routeContext';
 import { scheduleRoutes } from './scheduleRoutes';
 import { seasonRoutes } from './seasonRoutes';
@@ -47,6 +48,7 @@ export function createLeagueRouter(deps: LeagueRouterDeps): Router {
   router.use(scheduleRoutes(ctx));
   router.use(tableRoutes(ctx));
   router.use(importRoutes(ctx));
+  router.use(requestRoutes(ctx));
   router.use(busyAsConflict);
   return router;
 }

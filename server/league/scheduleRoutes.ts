@@ -1,10 +1,10 @@
 import { type Request, type Response, Router } from 'express';
 import {
-  checkPlayoffMatch, checkScheduledMatch, checkTieBreakerMatch, refusal, type RuleCheck, type ScheduledMatch,
+  checkPlayoffMatch, checkScheduledMatch, checkTieBreakerMatch, RecordedResultSchema, refusal, type RuleCheck, type ScheduledMatch,
   ScheduledMatchSchema, seasonBrackets, seasonStandings,
 } from '../../shared/season/index';
 import { conflict, invalid, notFound, refused } from './httpReplies';
-import { COLLECTIONS, updateDoc } from './leagueStore';
+import { COLLECTIONS, deleteDoc, readDoc, updateDoc } from './leagueStore';
 import { matchSetupFor } from './matchSetupFor';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { type SeasonBundle, teamMap, venueMap } from './seasonData';
@@ -34,13 +34,19 @@ export function scheduleRoutes(ctx: LeagueRouteContext): Router {
     const match = parsed.data;
     const problem = checkMatch(bundle, match);
     if (problem) return refused(res, problem);
+    // 201 for a new entry, even on the id of a deleted one (whose revision count goes on).
+    let created = false;
     const out = await updateDoc<typeof ScheduledMatchSchema, string>(ctx.store, COLLECTIONS.matches, match.id, ScheduledMatchSchema, async (current) => {
+      created = current === null;
       if (current && current.seasonId !== match.seasonId) return { stop: `Match id ${match.id} is used in season ${current.seasonId}.` };
       if (current?.roomOpenedAt) return { stop: `The room of ${match.id} is open: its setup is fixed.` };
+      // An entry deleted after its room was opened leaves the room behind (the store keeps every match): that id
+      // cannot be given a room again, so the commissioner must choose another one now rather than at opening.
+      if (!current && (await ctx.store.load(match.id))) return { stop: `A match room with id ${match.id} already exists; give this match another id.` };
       return { write: match };
     });
     if ('stopped' in out) return conflict(res, 'EXISTS', out.stopped);
-    res.status(out.rev === 1 ? 201 : 200).json(out.written);
+    res.status(created ? 201 : 200).json(out.written);
   });
 
   /** Preview of the setup the room would open with (rosters of the day, top-150 flags, playoff bars). */
@@ -67,7 +73,39 @@ export function scheduleRoutes(ctx: LeagueRouteContext): Router {
     res.status(201).json(opened.links);
   });
 
+  /**
+   * Takes a match off the schedule while it has not started: no result recorded for it and no event in its room
+   * (nobody marked present, nothing declared). A room that was opened stays in the store, closed to lineups by the
+   * evening guard; a match that has begun is settled by a result (forfeit, ruling) instead, never deleted.
+   */
+  router.delete('/api/league/seasons/:seasonId/schedule/:matchId', ctx.commissioner, async (req, res) => {
+    const found = await scheduledFrom(ctx, req, res);
+    if (!found) return;
+    const { bundle, match } = found;
+    const out = await deleteDoc<typeof ScheduledMatchSchema, { code: string; message: string }>(ctx.store, COLLECTIONS.matches, match.id, ScheduledMatchSchema, ctx.clock(), async (current) => {
+      const why = await whyStarted(ctx, bundle, current);
+      return why ? { stop: why } : { delete: true };
+    });
+    if (!out) return notFound(res, `match ${match.id} in ${bundle.season.name}`);
+    if ('stopped' in out) return conflict(res, out.stopped.code, out.stopped.message);
+    res.json({ deleted: out.deleted });
+  });
+
   return router;
+}
+
+/** Why a scheduled match can no longer be deleted, or null if it has not started. */
+async function whyStarted(ctx: LeagueRouteContext, bundle: SeasonBundle, match: ScheduledMatch): Promise<{ code: string; message: string } | null> {
+  const recorded = await readDoc(ctx.store, COLLECTIONS.results, match.id, RecordedResultSchema);
+  if (recorded) {
+    return { code: 'HAS_RESULT', message: `A ${recorded.doc.result.kind.toLowerCase().replaceAll('_', ' ')} is recorded for ${match.id}: it counts in the standings and cannot be deleted.` };
+  }
+  if (match.roomOpenedAt === null) return null;
+  const room = await ctx.store.load(match.id);
+  if (room && room.version > 0) {
+    return { code: 'STARTED', message: `${match.id} has started: its room holds ${room.version} entr${room.version === 1 ? 'y' : 'ies'} (${bundle.season.name}). Settle it with a result (forfeit or ruling) instead.` };
+  }
+  return null;
 }
 
 function checkMatch(bundle: SeasonBundle, match: ScheduledMatch): RuleCheck {

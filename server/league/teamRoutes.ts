@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { IdSchema, RosterStatusSchema } from '../../shared/index';
 import {
   checkWeekdayChange, type LocalDate, LocalDateSchema, localTimeOf, type RosterEdit, RosterEditSchema, type RosterMember,
-  rosterOn, type SeasonTeam, SeasonTeamSchema,
+  inTop, restrictedPlayers, rosterDeadline, rosterOn, ScheduledMatchSchema, TOP_500, SeasonRostersSchema, type SeasonTeam, SeasonTeamSchema,
 } from '../../shared/season/index';
 import { conflict, invalid, notFound, refused } from './httpReplies';
-import { COLLECTIONS, updateDoc } from './leagueStore';
+import { COLLECTIONS, deleteDoc, readAll, updateDoc } from './leagueStore';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { submitRoster } from './rosterRequests';
 import { nameOf, type SeasonBundle } from './seasonData';
@@ -45,10 +45,17 @@ export function teamRoutes(ctx: LeagueRouteContext): Router {
     const found = await teamFrom(ctx, req, res);
     if (!found) return;
     const { bundle, team } = found;
-    const date = dateQuery(ctx, req, res, bundle);
-    if (!date) return;
+    const asked = dateQuery(ctx, req, res, bundle);
+    if (!asked) return;
     const history = bundle.rosters.teams[team.id]?.batches ?? [];
-    res.json({ team, date, roster: named(bundle, rosterOn(bundle.rosters.teams[team.id], date)), history });
+    // Before its registration takes effect a team has no roster today; its captain wants to see the one it starts
+    // with, so without ?date the page shows the roster of the registration's first day.
+    const registeredFrom = history.find((b) => b.kind === 'REGISTRATION')?.effective;
+    const date = req.query.date === undefined && registeredFrom !== undefined && registeredFrom > asked ? registeredFrom : asked;
+    // What a captain checks before a match night: the roster of the day, changes already dated later, and by when
+    // a change for today must be in (R-II.C.3, league time).
+    const deadline = rosterDeadline(bundle.season, bundle.zone, ctx.clock());
+    res.json({ team, date, roster: named(bundle, rosterOn(bundle.rosters.teams[team.id], date)), history, deadline, names: batchNames(bundle, history) });
   });
 
   router.get('/api/league/seasons/:seasonId/teams/:teamId/roster', async (req, res) => {
@@ -92,6 +99,33 @@ export function teamRoutes(ctx: LeagueRouteContext): Router {
     res.status(201).json({ batch: out.value.batch, roster: named(bundle, rosterOn(out.value.history, effective)) });
   });
 
+  /**
+   * Removes a team entered by mistake, only while it has no match on the schedule (so it never played, and no
+   * standings row, bracket seed or result names it). Its roster history goes with it, so its players are free for
+   * other teams as if never registered (R-VII.P.1 counts only teams that exist).
+   */
+  router.delete('/api/league/seasons/:seasonId/teams/:teamId', ctx.commissioner, async (req, res) => {
+    const found = await teamFrom(ctx, req, res);
+    if (!found) return;
+    const { bundle, team } = found;
+    const out = await deleteDoc<typeof SeasonTeamSchema, string>(ctx.store, COLLECTIONS.teams, team.id, SeasonTeamSchema, ctx.clock(), async () => {
+      // Read again at the moment of deleting: a match scheduled since the season was loaded must still stop it.
+      const matches = (await readAll(ctx.store, COLLECTIONS.matches, ScheduledMatchSchema)).filter((m) => m.homeTeamId === team.id || m.awayTeamId === team.id);
+      if (matches.length === 0) return { delete: true };
+      const ids = matches.map((m) => `${m.id} (${m.date})`);
+      return { stop: `${team.name} is on the schedule: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}. Delete those matches first; a team that has played stays in the standings.` };
+    });
+    if (!out) return notFound(res, `team ${team.id} in ${bundle.season.name}`);
+    if ('stopped' in out) return conflict(res, 'TEAM_SCHEDULED', out.stopped);
+    await updateDoc(ctx.store, COLLECTIONS.rosters, bundle.season.id, SeasonRostersSchema, async (current) => {
+      if (!current?.teams[team.id]) return { stop: null };
+      const teams = { ...current.teams };
+      delete teams[team.id];
+      return { write: { ...current, teams } };
+    });
+    res.json({ deleted: out.deleted });
+  });
+
   return router;
 }
 
@@ -116,5 +150,19 @@ function dateQuery(ctx: LeagueRouteContext, req: Request, res: Response, bundle:
   return null;
 }
 
-export const named = (bundle: SeasonBundle, members: RosterMember[]) =>
-  members.map((m) => ({ ...m, name: bundle.players.get(m.playerId)?.name ?? m.playerId, ifpaRank: bundle.players.get(m.playerId)?.ifpaRank ?? null }));
+/**
+ * Roster members with what a captain needs beside each name: the IFPA rank recorded now, whether the player is on
+ * the season's restricted list (R-II.B.2, which limits where they play) and whether they count towards the
+ * top-500 cap when someone joins (R-II.B.1.1).
+ */
+export const named = (bundle: SeasonBundle, members: RosterMember[]) => {
+  const restricted = restrictedPlayers(bundle.season, bundle.rosters);
+  return members.map((m) => {
+    const rank = bundle.players.get(m.playerId)?.ifpaRank ?? null;
+    return { ...m, name: bundle.players.get(m.playerId)?.name ?? m.playerId, ifpaRank: rank, restricted: restricted.has(m.playerId), top500: inTop(rank, TOP_500) };
+  });
+};
+
+/** Names of everyone a team's roster history mentions, so the page can say "drop Jo Nudge" rather than an id. */
+const batchNames = (bundle: SeasonBundle, history: { edits: { playerId: string }[]; requestedBy: string }[]) =>
+  Object.fromEntries(history.flatMap((b) => [b.requestedBy, ...b.edits.map((e) => e.playerId)]).map((id) => [id, bundle.players.get(id)?.name ?? id]));

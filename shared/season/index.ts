@@ -18,3 +18,4 @@ export * from './bracket';
 export * from './playoffRoster';
 export * from './matchSetup';
 export * from './seasonTables';
+export * from './captainRequests';

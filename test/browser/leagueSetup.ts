@@ -31,7 +31,7 @@ export function leagueDate(days: number, now = Date.now()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now + days * 86_400_000));
 }
 
-async function admin(request: APIRequestContext, method: 'PUT' | 'POST', path: string, data: unknown, expected: number): Promise<unknown> {
+export async function admin(request: APIRequestContext, method: 'PUT' | 'POST' | 'DELETE', path: string, data: unknown, expected: number): Promise<unknown> {
   const res = await request.fetch(`${baseUrl()}/api/league${path}`, {
     method,
     data,
@@ -85,17 +85,39 @@ export async function createLeagueSeason(request: APIRequestContext): Promise<Le
 }
 
 /**
- * Plays the whole evening (HOME 16-0) and both sign-offs with two captain sockets, each waiting until it holds every
- * acknowledged event before its next tap. The room limits messages per connection: a RATE_LIMITED answer is
- * retried with the same command id shortly after. Returns the final state as HOME's phone holds it.
+ * Plays the whole evening (HOME 16-0) and both sign-offs with two captain sockets. Returns the final state as HOME's
+ * phone holds it.
  */
 export async function playAndSignHomeWin(season: LeagueSeason): Promise<MatchState> {
   const tag = season.seasonId.slice(2);
-  const connect = (side: Side) => RoomClient.connect({ url: baseUrl(), matchId: season.matchId, token: season.tokens[side], deviceId: `standings-${side}-${randomUUID()}`, reconnection: false });
+  return runSteps(season, fullMatchSteps(Date.now() - 60_000, (p) => `${p}-${tag}`));
+}
+
+/**
+ * R-VII.D.2: both teams arrive, AWAY declares round 1 and then challenges its game 1, so the match waits for an
+ * official's ruling (R-VII.D.2.4). Returns the state as HOME's phone holds it.
+ */
+export async function challengeRoundOne(season: LeagueSeason): Promise<MatchState> {
+  const tag = season.seasonId.slice(2);
+  const steps = fullMatchSteps(Date.now() - 60_000, (p) => `${p}-${tag}`);
+  const firstDeclaration = steps.findIndex((s) => typeof s.command !== 'function' && s.command.type === 'declareLineup');
+  return runSteps(season, [
+    ...steps.slice(0, firstDeclaration + 1),
+    { side: 'AWAY', command: { type: 'challengeGame', payload: { round: 1, game: 1, reason: 'HOME played on after a tilt' } } },
+  ]);
+}
+
+/**
+ * Sends `steps` with two captain sockets, each waiting until it holds every acknowledged event before its next
+ * tap. The room limits messages per connection: a RATE_LIMITED answer is retried with the same command id shortly
+ * after.
+ */
+async function runSteps(season: LeagueSeason, steps: ReturnType<typeof fullMatchSteps>): Promise<MatchState> {
+  const connect = (side: Side) => RoomClient.connect({ url: baseUrl(), matchId: season.matchId, token: season.tokens[side], deviceId: `league-${side}-${randomUUID()}`, reconnection: false });
   const captains: Record<Side, RoomClient> = { HOME: await connect('HOME'), AWAY: await connect('AWAY') };
   try {
     let acked = 0;
-    for (const step of fullMatchSteps(Date.now() - 60_000, (p) => `${p}-${tag}`)) {
+    for (const step of steps) {
       const client = captains[step.side];
       await client.untilVersion(acked);
       const command = typeof step.command === 'function' ? step.command(client.state!) : step.command;
@@ -118,4 +140,37 @@ export async function playAndSignHomeWin(season: LeagueSeason): Promise<MatchSta
     captains.HOME.close();
     captains.AWAY.close();
   }
+}
+
+export interface BracketSeason {
+  seasonId: string;
+  /** Team names by seed, 1 to 6. */
+  bySeed: string[];
+}
+
+/**
+ * Six teams in one conference (R-V.A.1: six qualify) whose regular season is six forfeits recorded by the
+ * commissioner (0 v 12 with a full evening, else 0 v 9, R-VII.H.1), chosen so the standings are strict: seed 1
+ * 2-0 24 pts, seed 2 1-0 12, seed 3 1-0 9, seed 4 1-1 9, seed 5 1-2 9, seed 6 0-3 0.
+ */
+export async function createBracketSeason(request: APIRequestContext): Promise<BracketSeason> {
+  const tag = randomBytes(4).toString('hex');
+  const seasonId = `b-${tag}`;
+  const names = ['Ramp Rats', 'Drain Kings', 'Spinner Club', 'Outlane Owls', 'Kickback Crew', 'Nudge Ninjas'];
+  const t = (n: number) => `t${n}-${tag}`;
+  await admin(request, 'PUT', `/seasons/${seasonId}`, {
+    name: `Bracket season ${tag}`, timeZone: TIME_ZONE, regularSeason: { start: leagueDate(-30), end: leagueDate(60) },
+    conferences: [{ id: 'main', name: 'Main', matchWeekday: 'MON' }],
+  }, 201);
+  await admin(request, 'POST', `/seasons/${seasonId}/import`, {
+    venues: names.map((_, i) => ({ id: `v${i + 1}-${tag}`, name: `Bar ${i + 1}`, machines: [1, 2, 3, 4].map((m) => ({ id: `M${m}`, name: `Machine ${m}`, kind: 'FOUR_PLAYER' })) })),
+    teams: names.map((name, i) => ({ id: t(i + 1), name, conferenceId: 'main', homeVenueId: `v${i + 1}-${tag}`, weekday: 'MON' })),
+  }, 200);
+  const games: [home: number, away: number, full: boolean][] = [[1, 6, true], [1, 5, true], [2, 4, true], [3, 5, false], [4, 6, false], [5, 6, false]];
+  for (const [i, [home, away, full]] of games.entries()) {
+    const id = `g${i + 1}-${tag}`;
+    await admin(request, 'PUT', `/seasons/${seasonId}/schedule/${id}`, { kind: 'REGULAR', date: leagueDate(-6 + i), homeTeamId: t(home), awayTeamId: t(away) }, 201);
+    await admin(request, 'PUT', `/seasons/${seasonId}/results/${id}`, { result: { kind: 'FORFEIT', forfeiting: 'AWAY', fullEvening: full, attendingPresent: full ? 6 : 0 } }, 201);
+  }
+  return { seasonId, bySeed: names };
 }

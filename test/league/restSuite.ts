@@ -207,5 +207,111 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       expect(guardW1n1n2).toMatchObject({ rule: 'R-VII.P.3.1', code: 'TWO_TEAMS' });
       expect(guardW1n1n2!.message).toContain('Player 3');
     });
+
+    it('deletes a scheduled match only before it starts: not once its room holds events or a result is recorded', async () => {
+      now = chicago('2024-09-08', '13:00');
+      const del = (path: string, o: { admin?: boolean } = {}) => call('DELETE', `/api/league/seasons/s24${path}`, undefined, o);
+      expect((await del('/schedule/w1-s1', { admin: false })).status).toBe(401);
+      expect((await del('/schedule/nope')).status).toBe(404);
+      expect(await del('/schedule/w1-n1n2')).toMatchObject({ status: 409, body: { error: 'STARTED', message: expect.stringContaining('room holds') } });
+      expect(await del('/schedule/w1-n3n4')).toMatchObject({ status: 409, body: { error: 'HAS_RESULT', message: expect.stringContaining('forfeit') } });
+      // w1-s1: its room was opened but nothing happened in it yet.
+      expect(await del('/schedule/w1-s1')).toMatchObject({ status: 200, body: { deleted: { id: 'w1-s1' } } });
+      const ids = ((await call('GET', '/api/league/seasons/s24/schedule')).body.matches as { id: string }[]).map((m) => m.id);
+      expect(ids).not.toContain('w1-s1');
+      expect((await del('/schedule/w1-s1')).status).toBe(404);
+      // Its room still exists in the store; nobody can declare a lineup in it now, and its id cannot get a new room.
+      const lineup = { type: 'declareLineup' as const, payload: { round: 1, games: [{ players: ['P49', 'P50'] }, { players: ['P51', 'P52'] }] } };
+      expect(await createEveningGuard(store)('w1-s1', lineup)).toMatchObject({ code: 'NOT_SCHEDULED' });
+      expect(await call('PUT', '/api/league/seasons/s24/schedule/w1-s1', { kind: 'REGULAR', date: '2024-09-11', homeTeamId: 's1', awayTeamId: 'n5', venueId: 'bar-7' })).toMatchObject({ status: 409, body: { message: expect.stringContaining('another id') } });
+      // w2-n1n5 never had a room: deleted, then its id can be scheduled again.
+      expect((await del('/schedule/w2-n1n5')).status).toBe(200);
+      expect((await call('PUT', '/api/league/seasons/s24/schedule/w2-n1n5', { kind: 'REGULAR', date: '2024-09-16', homeTeamId: 'n1', awayTeamId: 'n5' })).status).toBe(201);
+    });
+
+    it('deletes a team only while no match of it is scheduled; its roster goes with it (R-VII.P.1 then ignores it)', async () => {
+      const del = (teamId: string) => call('DELETE', `/api/league/seasons/s24/teams/${teamId}`);
+      expect((await call('DELETE', '/api/league/seasons/s24/teams/s2', undefined, { admin: false })).status).toBe(401);
+      expect(await del('n5')).toMatchObject({ status: 409, body: { error: 'TEAM_SCHEDULED', message: expect.stringContaining('w2-n1n5') } });
+      expect(await del('n1')).toMatchObject({ status: 409, body: { error: 'TEAM_SCHEDULED' } });
+      expect((await del('s2')).status).toBe(200);
+      expect((await call('GET', '/api/league/seasons/s24/teams/s2')).status).toBe(404);
+      // s1 had only w1-s1, deleted above: it goes, with the roster that made P3 a two-team player.
+      expect(await del('s1')).toMatchObject({ status: 200, body: { deleted: { id: 's1', name: 'South 1' } } });
+      const teams = ((await call('GET', '/api/league/seasons/s24/teams?date=2024-09-09')).body.teams as { id: string }[]).map((t) => t.id);
+      expect(teams.sort()).toEqual(['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);
+      const south = ((await call('GET', '/api/league/seasons/s24/standings')).body.conferences as { conferenceId: string; rows: unknown[] }[]).find((c) => c.conferenceId === 'south');
+      expect(south?.rows ?? []).toEqual([]);
+      expect((await del('s1')).status).toBe(404);
+    });
+
+    it('OQ-27b: a captain asks for a roster change, the commissioner enters or declines it; R-II.C.3 is judged when the captain asked', async () => {
+      now = chicago('2024-09-08', '15:50');
+      const ask = (teamId: string, body: object) => call('POST', `/api/league/seasons/s24/teams/${teamId}/requests`, body, { admin: false });
+      const add = (playerId: string, status = 'RESERVE') => [{ op: 'ADD', playerId, status }];
+      // Checked when sent: only a captain of the team asks (R-II.C.3), and the roster rules hold (R-II.A.1).
+      expect(await ask('n3', { requestedBy: 'P18', effective: '2024-09-08', edits: add('P60') })).toMatchObject({ status: 422, body: { rule: 'R-II.C.3', code: 'NOT_CAPTAIN' } });
+      expect(await ask('n3', { requestedBy: 'P17', effective: '2024-09-09', edits: [...add('P58'), ...add('P59'), ...add('P60')] })).toMatchObject({ status: 422, body: { rule: 'R-II.A.1' } });
+      expect((await ask('n3', { requestedBy: 'P17', effective: 'someday', edits: add('P60') })).status).toBe(400);
+      // With the captain link of one of the team's matches: HOME's link of a match n3 hosts; AWAY's is n6's, not n3's.
+      await call('PUT', '/api/league/seasons/s24/schedule/w2-n3n6', { kind: 'REGULAR', date: '2024-09-16', homeTeamId: 'n3', awayTeamId: 'n6' });
+      const links = (await call('POST', '/api/league/seasons/s24/schedule/w2-n3n6/room')).body as { captainLinks: { HOME: string; AWAY: string } };
+      const token = (link: string) => new URL(link, base).searchParams.get('t') ?? '';
+      const today = { requestedBy: 'P17', effective: '2024-09-08', edits: add('P60'), note: 'Sam is back from holiday' };
+      expect(await ask('n3', { ...today, captainLink: { matchId: 'w2-n3n6', token: token(links.captainLinks.AWAY) } })).toMatchObject({ status: 403 });
+      expect(await ask('n3', { ...today, captainLink: { matchId: 'w2-n3n6', token: 'not-a-token' } })).toMatchObject({ status: 403 });
+      const first = await ask('n3', { ...today, captainLink: { matchId: 'w2-n3n6', token: token(links.captainLinks.HOME) } });
+      expect(first).toMatchObject({ status: 201, body: { request: { status: 'PENDING', via: 'CAPTAIN_LINK', viaMatchId: 'w2-n3n6', effective: '2024-09-08' } } });
+      // Two Monday teams ask for the same free player; both are fine on their own, so both wait.
+      const second = await ask('n3', { requestedBy: 'P17', effective: '2024-09-09', edits: add('P58') });
+      const rival = await ask('n4', { requestedBy: 'P25', effective: '2024-09-09', edits: add('P58') });
+      expect([second.status, rival.status]).toEqual([201, 201]);
+      expect(second.body).toMatchObject({ request: { via: 'TEAM_PAGE', viaMatchId: null } });
+      const listed = (await call('GET', '/api/league/seasons/s24/teams/n3/requests', undefined, { admin: false })).body.requests as { id: string; status: string }[];
+      expect(listed.map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
+      const id = (r: Reply) => (r.body.request as { id: string }).id;
+
+      // Keyed in at 16:30, after the deadline for today: the captain asked at 15:50, in time (OQ-27b).
+      now = chicago('2024-09-08', '16:30');
+      const entered = await call('POST', `/api/league/seasons/s24/requests/${id(first)}/enter`);
+      expect(entered).toMatchObject({ status: 200, body: { request: { status: 'ENTERED' }, batch: { effective: '2024-09-08', requestedBy: 'P17', enteredBy: 'OFFICIAL' } } });
+      const roster = (await call('GET', '/api/league/seasons/s24/teams/n3?date=2024-09-08')).body.roster as { playerId: string; status: string }[];
+      expect(roster).toContainEqual(expect.objectContaining({ playerId: 'P60', status: 'RESERVE' }));
+      expect((await call('POST', `/api/league/seasons/s24/requests/${id(first)}/enter`)).status).toBe(409);
+      // But a captain asking now for today is told at once (R-II.C.3).
+      expect(await ask('n3', { requestedBy: 'P17', effective: '2024-09-08', edits: [{ op: 'SET_STATUS', playerId: 'P60', status: 'STARTER' }] })).toMatchObject({ status: 422, body: { rule: 'R-II.C.3', code: 'DEADLINE' } });
+
+      // The first of the two rivals entered wins; the other is marked refused with the rule (R-VII.P.1: two Monday teams).
+      expect((await call('POST', `/api/league/seasons/s24/requests/${id(rival)}/enter`)).status).toBe(200);
+      expect(await call('POST', `/api/league/seasons/s24/requests/${id(second)}/enter`)).toMatchObject({ status: 422, body: { rule: 'R-VII.P.1' } });
+      const after = (await call('GET', '/api/league/seasons/s24/teams/n3/requests')).body.requests as { id: string; status: string; answer: { rule: string | null } | null }[];
+      expect(after.find((r) => r.id === id(second))).toMatchObject({ status: 'REFUSED', answer: { rule: 'R-VII.P.1' } });
+
+      // Declined with a reason; writes are the commissioner's.
+      const third = await ask('n3', { requestedBy: 'P17', effective: '2024-09-10', edits: add('P59') });
+      expect((await call('POST', `/api/league/seasons/s24/requests/${id(third)}/decline`, { reason: 'x' }, { admin: false })).status).toBe(401);
+      expect((await call('POST', `/api/league/seasons/s24/requests/${id(third)}/decline`, { reason: ' ' })).status).toBe(400);
+      expect(await call('POST', `/api/league/seasons/s24/requests/${id(third)}/decline`, { reason: 'Call me first: Sam is on the South team.' })).toMatchObject({ status: 200, body: { request: { status: 'DECLINED', answer: { rule: null, message: 'Call me first: Sam is on the South team.' } } } });
+      expect((await call('POST', `/api/league/seasons/s24/requests/${id(third)}/enter`)).status).toBe(409);
+      // Two commissioners enter the same request at once: it reaches the roster once.
+      const fourth = await ask('n3', { requestedBy: 'P17', effective: '2024-09-11', edits: [{ op: 'SET_STATUS', playerId: 'P60', status: 'STARTER' }] });
+      const both = await Promise.all([1, 2].map(() => call('POST', `/api/league/seasons/s24/requests/${id(fourth)}/enter`)));
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      const history = (await call('GET', '/api/league/seasons/s24/teams/n3')).body.history as { id: string }[];
+      expect(history.filter((b) => b.id === `chg-${id(fourth)}`)).toHaveLength(1);
+      const all = (await call('GET', '/api/league/seasons/s24/requests')).body.requests as { teamId: string; status: string }[];
+      expect(all.map((r) => r.teamId).sort()).toEqual(['n3', 'n3', 'n3', 'n3', 'n4']);
+      expect(all.filter((r) => r.status === 'PENDING')).toEqual([]);
+    });
+
+    it('R-II.C.3: the team page gives the deadline for a change today in league time, the top-150 and top-500 flags', async () => {
+      now = chicago('2024-09-09', '15:00');
+      const team = (await call('GET', '/api/league/seasons/s24/teams/n1?date=2024-09-09', undefined, { admin: false })).body;
+      expect(team.deadline).toEqual({ today: '2024-09-09', time: '16:00', timeZone: 'America/Chicago', openForToday: true, earliest: '2024-09-09' });
+      expect((team.roster as unknown[])[0]).toMatchObject({ playerId: 'P1', captain: true, ifpaRank: 120, restricted: true, top500: true });
+      expect((team.roster as unknown[])[1]).toMatchObject({ playerId: 'P2', restricted: false, top500: false });
+      now = chicago('2024-09-09', '16:01');
+      expect((await call('GET', '/api/league/seasons/s24/teams/n1')).body.deadline).toMatchObject({ openForToday: false, earliest: '2024-09-10' });
+    });
   });
 }

@@ -1,5 +1,6 @@
 import type {
-  ConferenceBracket, ConferenceTable, LeagueMatchResult, RosterBatch, RosterMember, ScheduledMatch, Season, SeasonTeam,
+  CaptainRequest, ConferenceBracket, ConferenceTable, LeagueMatchResult, RosterBatch, RosterDeadline, RosterMember,
+  ScheduledMatch, Season, SeasonTeam,
 } from '$shared/season/index';
 
 /**
@@ -39,6 +40,7 @@ async function call<T>(method: string, path: string, body?: unknown, csv = false
 export const get = <T>(path: string) => call<T>('GET', path);
 export const put = <T>(path: string, body: unknown) => call<T>('PUT', path, body);
 export const post = <T>(path: string, body: unknown, csv = false) => call<T>('POST', path, body, csv);
+export const del = <T>(path: string) => call<T>('DELETE', path);
 
 export interface StandingsReply {
   seasonId: string;
@@ -56,12 +58,25 @@ export interface ScheduleReply {
 export interface NamedMember extends RosterMember {
   name: string;
   ifpaRank: number | null;
+  /** On the season's top-150 list (R-II.B.2). */
+  restricted: boolean;
+  /** Ranked in the IFPA top 500 now (counts towards R-II.B.1.1 when someone joins). */
+  top500: boolean;
 }
 export interface TeamReply {
   team: SeasonTeam;
   date: string;
   roster: NamedMember[];
   history: RosterBatch[];
+  deadline: RosterDeadline;
+  /** Player names of everyone the history mentions. */
+  names: Record<string, string>;
+}
+export interface RequestsReply {
+  requests: CaptainRequest[];
+}
+export interface PlayersReply {
+  players: { id: string; name: string; ifpaRank: number | null }[];
 }
 export interface TeamsReply {
   date: string;
