@@ -22,6 +22,10 @@ import type { Logger } from '../log';
 export function redisAdapter(url: string, prefix: string, log: Logger) {
   const client = createClient({
     url,
+    // No per-command timeout (node-redis 6 defaults to 5 s per command, one AbortSignal.timeout each): the adapter's
+    // XREAD BLOCK 5000 would race it, and its read loop retries by itself anyway. The duplicated reader clients
+    // inherit this (RedisClient.duplicate copies commandOptions).
+    commandOptions: { timeout: 0 },
     socket: { reconnectStrategy: (retries: number) => Math.min(50 * 2 ** Math.min(retries, 16), 2000) },
   });
   let lastError = '';

@@ -339,6 +339,10 @@ export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions): 
     // Commands issued while disconnected reject at once (ClientOfflineError) instead of queueing
     // until Redis returns: a scorekeeper must see "not saved" now, not a spinner for minutes.
     disableOfflineQueue: true,
+    // No per-command timeout in the client: #op bounds every operation itself (opTimeoutMs). node-redis 6 would
+    // otherwise give each command its own 5 s AbortSignal.timeout(), whose timer fires later and builds a
+    // DOMException: 26 % of the server's CPU per command in the bench (BENCHMARKS.md, recommendation 1).
+    commandOptions: { timeout: 0 },
     socket: {
       connectTimeout: options.connectTimeoutMs ?? 1000,
       // Never give up (returning a number, not false), so the store recovers without a restart.
