@@ -130,6 +130,26 @@ it('twelve compatible commands at once through two processes: every one kept, in
   expect(present).toHaveLength(6);
 });
 
+it('spectators here and on the other process get every update made here exactly once, in order, without resyncing', async () => {
+  // The room delivers to its own process's clients at once and relays the update to the others through the adapter
+  // stream (room/crossProcess.ts): both paths must carry every event, once, in the order of the log.
+  const match = await createMatch(a.url, 'relay-in-order');
+  const captains: Record<Side, RoomClient> = { HOME: await connect(a, match.matchId, match.tokens.HOME), AWAY: await connect(a, match.matchId, match.tokens.AWAY) };
+  const spectators = { here: await connect(a, match.matchId), there: await connect(b, match.matchId) };
+  const received = { here: [] as number[], there: [] as number[] };
+  for (const where of ['here', 'there'] as const) {
+    spectators[where].socket.on('events', (m) => received[where].push(...m.events.map((e) => e.version)));
+  }
+  const acked = { version: 0 };
+  await play(captains, fullMatchSteps().slice(0, 40), acked);
+  await Promise.all([spectators.here.untilVersion(acked.version), spectators.there.untilVersion(acked.version)]);
+  const everyVersion = Array.from({ length: acked.version }, (_, i) => i + 1);
+  expect(received.here).toEqual(everyVersion);
+  expect(received.there).toEqual(everyVersion);
+  expect([spectators.here.resyncs, spectators.there.resyncs]).toEqual([0, 0]);
+  expectSameState(captains.HOME, spectators.there);
+});
+
 it('the newest connection of a seat wins across processes too: the older one is told and closed', async () => {
   const match = await createMatch(a.url, 'seat-across');
   const first = await connect(a, match.matchId, match.tokens.HOME, 'phone-of-alice');
