@@ -57,8 +57,10 @@ export class CommandDesk {
   async handle(incoming: IncomingCommand): Promise<DeskResult> {
     try {
       if (incoming.actor.role === 'spectator') return await this.#refuseSpectator(incoming);
-      const earlier = await this.store.answerFor(incoming.matchId, incoming.commandId);
-      if (earlier) return { reply: { status: 'duplicate', answer: earlier } };
+      // No separate "answered before?" read: every way a command is answered checks its commandId in the same
+      // atomic step that stores the answer (append's CAS, recordAnswer's first-writer-wins), and both return the
+      // earlier answer as 'duplicate'. A retry is thus decided once more, but only its first answer ever counts,
+      // and the common case saves a Redis round trip before deciding (BENCHMARKS.md, recommendation 3).
       const barred = this.guard ? await this.guard(incoming.matchId, incoming.command) : null;
       if (barred) {
         const current = await this.live.fresh(incoming.matchId);
@@ -124,10 +126,10 @@ export class CommandDesk {
     return { reply: { status: 'error', code: 'BUSY', message: 'The match is changing too fast right now. Try again.' } };
   }
 
-  /** Stores a no-change answer; if the command was answered meanwhile (a retry racing), that earlier answer wins. */
+  /** Stores a no-change answer; if the command was answered before (a retry), that earlier answer wins. */
   async #record(matchId: string, commandId: string, answer: CommandAnswer): Promise<Reply> {
     const stored = await this.store.recordAnswer(matchId, commandId, answer);
-    return sameAnswer(stored, answer) ? answer : { status: 'duplicate', answer: stored };
+    return stored.kind === 'recorded' ? answer : { status: 'duplicate', answer: stored.answer };
   }
 
   #failure(err: unknown, { matchId, commandId, command }: IncomingCommand): Reply {
@@ -146,8 +148,6 @@ export function eventsMessage(matchId: string, fromVersion: number, events: Matc
 }
 
 const unknownMatch = (): Reply => ({ status: 'error', code: 'UNKNOWN_MATCH', message: 'There is no such match.' });
-
-const sameAnswer = (a: CommandAnswer, b: CommandAnswer): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 function assertNever(value: never): never {
   throw new Error(`unexpected ${JSON.stringify(value)}`);
