@@ -33,6 +33,13 @@ export interface IncomingCommand {
 /** Appends lost to another process in a row before giving up with BUSY (each loss means the match moved on). */
 const MAX_ATTEMPTS = 5;
 
+/**
+ * Appends whose outcome this process never learned, remembered until the phone's retry tells. Bounded because a
+ * retry may never come (the phone gave up, or it retries through another process); the oldest go first. A few
+ * hundred cover a bad stall at a league night's rate (one command per match every few seconds).
+ */
+const MAX_UNCONFIRMED = 1_000;
+
 export const NOT_SAVED: Reply = {
   status: 'error',
   code: 'NOT_SAVED',
@@ -46,6 +53,14 @@ export const NOT_SAVED: Reply = {
 export type LeagueGuard = (matchId: string, command: Command) => Promise<Refusal | null>;
 
 export class CommandDesk {
+  /**
+   * commandId -> where an append that failed with the store unavailable (NOT_SAVED) would have put its events. Such
+   * an append may still have been applied (Redis ran it after our timeout); its events were then never broadcast,
+   * and every client would see a gap on the next update and resync. When the retry comes back as a duplicate of
+   * that append, the desk broadcasts them after all (BENCHMARKS.md, recommendation 6).
+   */
+  readonly #unconfirmed = new Map<string, { matchId: string; fromVersion: number; count: number }>();
+
   constructor(
     private readonly store: RoomStore,
     private readonly live: LiveMatches,
@@ -65,11 +80,47 @@ export class CommandDesk {
       if (barred) {
         const current = await this.live.fresh(incoming.matchId);
         if (!current) return { reply: unknownMatch() };
-        return { reply: await this.#record(incoming.matchId, incoming.commandId, { status: 'refused', ...barred, version: current.version }) };
+        const reply = await this.#record(incoming.matchId, incoming.commandId, { status: 'refused', ...barred, version: current.version });
+        return await this.#confirmLate(incoming, { reply });
       }
-      return await this.live.serialise(incoming.matchId, () => this.#decideAndStore(incoming));
+      return await this.#confirmLate(incoming, await this.live.serialise(incoming.matchId, () => this.#decideAndStore(incoming)));
     } catch (err) {
       return { reply: this.#failure(err, incoming) };
+    }
+  }
+
+  /**
+   * A retry answered 'duplicate' whose earlier attempt this process answered NOT_SAVED: if the stored answer is the
+   * acceptance that append would have recorded (version = its fromVersion + its number of events), it was applied
+   * after all, and its events are broadcast now, as the store holds them (one read, only on this rare path, so
+   * what goes out is always the log itself). Clients already holding them skip them as an overlap. If that read
+   * fails too, the retry is still answered; the clients resync on the next update's gap, as they would have.
+   */
+  async #confirmLate({ commandId }: IncomingCommand, result: DeskResult): Promise<DeskResult> {
+    if (this.#unconfirmed.size === 0 || result.reply.status !== 'duplicate') return result;
+    const attempted = this.#unconfirmed.get(commandId);
+    if (!attempted) return result;
+    this.#unconfirmed.delete(commandId);
+    const { answer } = result.reply;
+    const { matchId, fromVersion, count } = attempted;
+    if (answer.status !== 'accepted' || answer.version !== fromVersion + count) return result;
+    try {
+      const stored = (await this.store.eventsAfter(matchId, fromVersion))?.slice(0, count) ?? [];
+      if (stored.length !== count) return result;
+      this.log.info({ matchId, commandId, fromVersion, count }, 'an append answered NOT_SAVED was stored after all; broadcasting it now');
+      return { ...result, broadcast: { matchId, fromVersion, events: stored } };
+    } catch (err) {
+      this.log.warn({ matchId, commandId, err: err instanceof Error ? err.message : String(err) }, 'could not read back a late-stored append');
+      return result;
+    }
+  }
+
+  #rememberUnconfirmed(commandId: string, attempted: { matchId: string; fromVersion: number; count: number }): void {
+    this.#unconfirmed.delete(commandId);
+    this.#unconfirmed.set(commandId, attempted);
+    if (this.#unconfirmed.size > MAX_UNCONFIRMED) {
+      const oldest = this.#unconfirmed.keys().next().value;
+      if (oldest !== undefined) this.#unconfirmed.delete(oldest);
     }
   }
 
@@ -108,7 +159,10 @@ export class CommandDesk {
       const next = fold(current.state, decision.events);
       const version = current.version + decision.events.length;
       const answer: CommandAnswer = { status: 'accepted', version };
-      const result = await this.store.append(matchId, current.version, decision.events, next, commandId, answer);
+      const result = await this.store.append(matchId, current.version, decision.events, next, commandId, answer).catch((err: unknown) => {
+        if (err instanceof StoreUnavailableError) this.#rememberUnconfirmed(commandId, { matchId, fromVersion: current.version, count: decision.events.length });
+        throw err;
+      });
       switch (result.kind) {
         case 'appended':
           this.live.remember(matchId, { version: result.version, state: next });
