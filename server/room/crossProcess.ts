@@ -55,13 +55,17 @@ export function redisAdapter(url: string, prefix: string, log: Logger) {
  * (`socket.to(room).emit`) delivers to this process's own sockets only after the adapter's XADD round trip
  * (ClusterAdapter.broadcast awaits publishAndReturnOffset first), so every spectator here would wait for Redis a
  * second time after the append. The desk's caller therefore emits `.local` at once and hands the update to this
- * relay, which sends it through the same adapter stream as a server-side event; each other process re-emits it to
- * its own sockets of the room. Order per match is kept: one process's XADDs go out on one connection in the order
- * of its appends, and each process reads the stream in order. When two processes append to one match in quick
- * succession, a client may see the later update first; it resyncs on the gap and ignores the overlap, as before.
+ * relay, which sends it as a server-side event; each other process re-emits it to its own sockets of the room.
+ * The adapter (0.3) carries server-side events over Redis PUBLISH, not its stream: order per match is kept (one
+ * process publishes on one connection in the order of its appends, and pub/sub delivers in order), but an update
+ * published while another process's subscriber connection is down is not caught up later, as a stream entry would
+ * be. Its clients then see a gap at the next update and resync from the store (or get the latest state when they
+ * reconnect); that is the trade-off for not making every local spectator wait for a Redis write. When two
+ * processes append to one match in quick succession, a client may also see the later update first; it resyncs on
+ * the gap and ignores the overlap, as before.
  *
- * Returns the function that sends an update; it never throws (the adapter logs a failed XADD and a client that
- * missed the update resyncs on the next one's gap).
+ * Returns the function that sends an update; it never throws (the adapter swallows a failed PUBLISH, and a client
+ * that missed the update resyncs on the next one's gap).
  */
 export function relayRoomEvents(io: RoomServer, log: Logger): (message: EventsMessage) => void {
   io.on('roomEvents', (raw: unknown) => {
