@@ -141,12 +141,29 @@ export class CommandDesk {
     return { reply: { status: 'refused', ...decision.refusal, version: current.version } };
   }
 
+  /**
+   * Decides first on this process's copy, without reading the store: in the common case (no other process wrote
+   * meanwhile) the append is then the only Redis round trip before the update goes out. That is safe for an
+   * acceptance because the append is a compare-and-set on the version decided on: a stale copy shows up as a
+   * conflict, and the command is decided again on the copy brought up to date. A refusal or a no-change answer is
+   * stored without such a check, so it is only ever given on a copy just brought up to date: if the cached copy
+   * says no, the desk reads what other processes appended and decides again before answering.
+   */
   async #decideAndStore({ matchId, commandId, command, actor }: IncomingCommand): Promise<DeskResult> {
+    let current = await this.live.current(matchId);
+    let upToDate = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = await this.live.fresh(matchId);
       if (!current) return { reply: unknownMatch() };
 
       const decision = decide(current.state, { ...command, at: this.clock() }, actor);
+      if (!upToDate && (!decision.ok || decision.events.length === 0)) {
+        upToDate = true;
+        const latest = await this.live.fresh(matchId);
+        if (latest?.version !== current.version) {
+          current = latest;
+          continue;
+        }
+      }
       if (!decision.ok) {
         const refusal: CommandAnswer = { status: 'refused', ...decision.refusal, version: current.version };
         return { reply: await this.#record(matchId, commandId, refusal) };
@@ -156,21 +173,23 @@ export class CommandDesk {
         return { reply: await this.#record(matchId, commandId, { status: 'accepted', version: current.version }) };
       }
 
+      const fromVersion = current.version;
       const next = fold(current.state, decision.events);
-      const version = current.version + decision.events.length;
-      const answer: CommandAnswer = { status: 'accepted', version };
-      const result = await this.store.append(matchId, current.version, decision.events, next, commandId, answer).catch((err: unknown) => {
-        if (err instanceof StoreUnavailableError) this.#rememberUnconfirmed(commandId, { matchId, fromVersion: current.version, count: decision.events.length });
+      const answer: CommandAnswer = { status: 'accepted', version: fromVersion + decision.events.length };
+      const result = await this.store.append(matchId, fromVersion, decision.events, next, commandId, answer).catch((err: unknown) => {
+        if (err instanceof StoreUnavailableError) this.#rememberUnconfirmed(commandId, { matchId, fromVersion, count: decision.events.length });
         throw err;
       });
       switch (result.kind) {
         case 'appended':
           this.live.remember(matchId, { version: result.version, state: next });
-          return { reply: answer, broadcast: eventsMessage(matchId, current.version, decision.events) };
+          return { reply: answer, broadcast: eventsMessage(matchId, fromVersion, decision.events) };
         case 'duplicate':
           return { reply: { status: 'duplicate', answer: result.answer } };
         case 'conflict':
           this.log.debug({ matchId, attempt, storeVersion: result.version }, 'version moved on; deciding again');
+          current = await this.live.fresh(matchId);
+          upToDate = true;
           continue;
         default:
           return assertNever(result);
