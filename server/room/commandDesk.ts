@@ -33,6 +33,13 @@ export interface IncomingCommand {
 /** Appends lost to another process in a row before giving up with BUSY (each loss means the match moved on). */
 const MAX_ATTEMPTS = 5;
 
+/**
+ * Appends whose outcome this process never learned, remembered until the phone's retry tells. Bounded because a
+ * retry may never come (the phone gave up, or it retries through another process); the oldest go first. A few
+ * hundred cover a bad stall at a league night's rate (one command per match every few seconds).
+ */
+const MAX_UNCONFIRMED = 1_000;
+
 export const NOT_SAVED: Reply = {
   status: 'error',
   code: 'NOT_SAVED',
@@ -46,6 +53,14 @@ export const NOT_SAVED: Reply = {
 export type LeagueGuard = (matchId: string, command: Command) => Promise<Refusal | null>;
 
 export class CommandDesk {
+  /**
+   * commandId -> where an append that failed with the store unavailable (NOT_SAVED) would have put its events. Such
+   * an append may still have been applied (Redis ran it after our timeout); its events were then never broadcast,
+   * and every client would see a gap on the next update and resync. When the retry comes back as a duplicate of
+   * that append, the desk broadcasts them after all (BENCHMARKS.md, recommendation 6).
+   */
+  readonly #unconfirmed = new Map<string, { matchId: string; fromVersion: number; count: number }>();
+
   constructor(
     private readonly store: RoomStore,
     private readonly live: LiveMatches,
@@ -57,17 +72,55 @@ export class CommandDesk {
   async handle(incoming: IncomingCommand): Promise<DeskResult> {
     try {
       if (incoming.actor.role === 'spectator') return await this.#refuseSpectator(incoming);
-      const earlier = await this.store.answerFor(incoming.matchId, incoming.commandId);
-      if (earlier) return { reply: { status: 'duplicate', answer: earlier } };
+      // No separate "answered before?" read: every way a command is answered checks its commandId in the same
+      // atomic step that stores the answer (append's CAS, recordAnswer's first-writer-wins), and both return the
+      // earlier answer as 'duplicate'. A retry is thus decided once more, but only its first answer ever counts,
+      // and the common case saves a Redis round trip before deciding (BENCHMARKS.md, recommendation 3).
       const barred = this.guard ? await this.guard(incoming.matchId, incoming.command) : null;
       if (barred) {
         const current = await this.live.fresh(incoming.matchId);
         if (!current) return { reply: unknownMatch() };
-        return { reply: await this.#record(incoming.matchId, incoming.commandId, { status: 'refused', ...barred, version: current.version }) };
+        const reply = await this.#record(incoming.matchId, incoming.commandId, { status: 'refused', ...barred, version: current.version });
+        return await this.#confirmLate(incoming, { reply });
       }
-      return await this.live.serialise(incoming.matchId, () => this.#decideAndStore(incoming));
+      return await this.#confirmLate(incoming, await this.live.serialise(incoming.matchId, () => this.#decideAndStore(incoming)));
     } catch (err) {
       return { reply: this.#failure(err, incoming) };
+    }
+  }
+
+  /**
+   * A retry answered 'duplicate' whose earlier attempt this process answered NOT_SAVED: if the stored answer is the
+   * acceptance that append would have recorded (version = its fromVersion + its number of events), it was applied
+   * after all, and its events are broadcast now, as the store holds them (one read, only on this rare path, so
+   * what goes out is always the log itself). Clients already holding them skip them as an overlap. If that read
+   * fails too, the retry is still answered; the clients resync on the next update's gap, as they would have.
+   */
+  async #confirmLate({ commandId }: IncomingCommand, result: DeskResult): Promise<DeskResult> {
+    if (this.#unconfirmed.size === 0 || result.reply.status !== 'duplicate') return result;
+    const attempted = this.#unconfirmed.get(commandId);
+    if (!attempted) return result;
+    this.#unconfirmed.delete(commandId);
+    const { answer } = result.reply;
+    const { matchId, fromVersion, count } = attempted;
+    if (answer.status !== 'accepted' || answer.version !== fromVersion + count) return result;
+    try {
+      const stored = (await this.store.eventsAfter(matchId, fromVersion))?.slice(0, count) ?? [];
+      if (stored.length !== count) return result;
+      this.log.info({ matchId, commandId, fromVersion, count }, 'an append answered NOT_SAVED was stored after all; broadcasting it now');
+      return { ...result, broadcast: { matchId, fromVersion, events: stored } };
+    } catch (err) {
+      this.log.warn({ matchId, commandId, err: err instanceof Error ? err.message : String(err) }, 'could not read back a late-stored append');
+      return result;
+    }
+  }
+
+  #rememberUnconfirmed(commandId: string, attempted: { matchId: string; fromVersion: number; count: number }): void {
+    this.#unconfirmed.delete(commandId);
+    this.#unconfirmed.set(commandId, attempted);
+    if (this.#unconfirmed.size > MAX_UNCONFIRMED) {
+      const oldest = this.#unconfirmed.keys().next().value;
+      if (oldest !== undefined) this.#unconfirmed.delete(oldest);
     }
   }
 
@@ -88,12 +141,29 @@ export class CommandDesk {
     return { reply: { status: 'refused', ...decision.refusal, version: current.version } };
   }
 
+  /**
+   * Decides first on this process's copy, without reading the store: in the common case (no other process wrote
+   * meanwhile) the append is then the only Redis round trip before the update goes out. That is safe for an
+   * acceptance because the append is a compare-and-set on the version decided on: a stale copy shows up as a
+   * conflict, and the command is decided again on the copy brought up to date. A refusal or a no-change answer is
+   * stored without such a check, so it is only ever given on a copy just brought up to date: if the cached copy
+   * says no, the desk reads what other processes appended and decides again before answering.
+   */
   async #decideAndStore({ matchId, commandId, command, actor }: IncomingCommand): Promise<DeskResult> {
+    let current = await this.live.current(matchId);
+    let upToDate = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = await this.live.fresh(matchId);
       if (!current) return { reply: unknownMatch() };
 
       const decision = decide(current.state, { ...command, at: this.clock() }, actor);
+      if (!upToDate && (!decision.ok || decision.events.length === 0)) {
+        upToDate = true;
+        const latest = await this.live.fresh(matchId);
+        if (latest?.version !== current.version) {
+          current = latest;
+          continue;
+        }
+      }
       if (!decision.ok) {
         const refusal: CommandAnswer = { status: 'refused', ...decision.refusal, version: current.version };
         return { reply: await this.#record(matchId, commandId, refusal) };
@@ -103,18 +173,23 @@ export class CommandDesk {
         return { reply: await this.#record(matchId, commandId, { status: 'accepted', version: current.version }) };
       }
 
+      const fromVersion = current.version;
       const next = fold(current.state, decision.events);
-      const version = current.version + decision.events.length;
-      const answer: CommandAnswer = { status: 'accepted', version };
-      const result = await this.store.append(matchId, current.version, decision.events, next, commandId, answer);
+      const answer: CommandAnswer = { status: 'accepted', version: fromVersion + decision.events.length };
+      const result = await this.store.append(matchId, fromVersion, decision.events, next, commandId, answer).catch((err: unknown) => {
+        if (err instanceof StoreUnavailableError) this.#rememberUnconfirmed(commandId, { matchId, fromVersion, count: decision.events.length });
+        throw err;
+      });
       switch (result.kind) {
         case 'appended':
           this.live.remember(matchId, { version: result.version, state: next });
-          return { reply: answer, broadcast: eventsMessage(matchId, current.version, decision.events) };
+          return { reply: answer, broadcast: eventsMessage(matchId, fromVersion, decision.events) };
         case 'duplicate':
           return { reply: { status: 'duplicate', answer: result.answer } };
         case 'conflict':
           this.log.debug({ matchId, attempt, storeVersion: result.version }, 'version moved on; deciding again');
+          current = await this.live.fresh(matchId);
+          upToDate = true;
           continue;
         default:
           return assertNever(result);
@@ -124,10 +199,10 @@ export class CommandDesk {
     return { reply: { status: 'error', code: 'BUSY', message: 'The match is changing too fast right now. Try again.' } };
   }
 
-  /** Stores a no-change answer; if the command was answered meanwhile (a retry racing), that earlier answer wins. */
+  /** Stores a no-change answer; if the command was answered before (a retry), that earlier answer wins. */
   async #record(matchId: string, commandId: string, answer: CommandAnswer): Promise<Reply> {
     const stored = await this.store.recordAnswer(matchId, commandId, answer);
-    return sameAnswer(stored, answer) ? answer : { status: 'duplicate', answer: stored };
+    return stored.kind === 'recorded' ? answer : { status: 'duplicate', answer: stored.answer };
   }
 
   #failure(err: unknown, { matchId, commandId, command }: IncomingCommand): Reply {
@@ -146,8 +221,6 @@ export function eventsMessage(matchId: string, fromVersion: number, events: Matc
 }
 
 const unknownMatch = (): Reply => ({ status: 'error', code: 'UNKNOWN_MATCH', message: 'There is no such match.' });
-
-const sameAnswer = (a: CommandAnswer, b: CommandAnswer): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 function assertNever(value: never): never {
   throw new Error(`unexpected ${JSON.stringify(value)}`);

@@ -1,6 +1,9 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
+import { EventsMessageSchema, type EventsMessage } from '../../shared/protocol';
 import type { Logger } from '../log';
+import { matchRoom } from './roomNames';
+import type { RoomServer } from './types';
 
 /**
  * Carries room broadcasts between server processes through Redis, so a spectator on process B sees a score a
@@ -22,6 +25,10 @@ import type { Logger } from '../log';
 export function redisAdapter(url: string, prefix: string, log: Logger) {
   const client = createClient({
     url,
+    // No per-command timeout (node-redis 6 defaults to 5 s per command, one AbortSignal.timeout each): the adapter's
+    // XREAD BLOCK 5000 would race it, and its read loop retries by itself anyway. The duplicated reader clients
+    // inherit this (RedisClient.duplicate copies commandOptions).
+    commandOptions: { timeout: 0 },
     socket: { reconnectStrategy: (retries: number) => Math.min(50 * 2 ** Math.min(retries, 16), 2000) },
   });
   let lastError = '';
@@ -40,5 +47,36 @@ export function redisAdapter(url: string, prefix: string, log: Logger) {
     // destroy, not close: close() waits for queued commands, which never drain while Redis is down, and nothing
     // the adapter queued (heartbeats, broadcasts) is worth delaying a shutdown for.
     close: () => client.destroy(),
+  };
+}
+
+/**
+ * Room updates to the other processes, apart from the local delivery. A room broadcast through the adapter
+ * (`socket.to(room).emit`) delivers to this process's own sockets only after the adapter's XADD round trip
+ * (ClusterAdapter.broadcast awaits publishAndReturnOffset first), so every spectator here would wait for Redis a
+ * second time after the append. The desk's caller therefore emits `.local` at once and hands the update to this
+ * relay, which sends it as a server-side event; each other process re-emits it to its own sockets of the room.
+ * The adapter (0.3) carries server-side events over Redis PUBLISH, not its stream: order per match is kept (one
+ * process publishes on one connection in the order of its appends, and pub/sub delivers in order), but an update
+ * published while another process's subscriber connection is down is not caught up later, as a stream entry would
+ * be. Its clients then see a gap at the next update and resync from the store (or get the latest state when they
+ * reconnect); that is the trade-off for not making every local spectator wait for a Redis write. When two
+ * processes append to one match in quick succession, a client may also see the later update first; it resyncs on
+ * the gap and ignores the overlap, as before.
+ *
+ * Returns the function that sends an update; it never throws (the adapter swallows a failed PUBLISH, and a client
+ * that missed the update resyncs on the next one's gap).
+ */
+export function relayRoomEvents(io: RoomServer, log: Logger): (message: EventsMessage) => void {
+  io.on('roomEvents', (raw: unknown) => {
+    const message = EventsMessageSchema.safeParse(raw);
+    if (!message.success) {
+      log.warn({ err: message.error.message }, 'ignored a malformed room update from another process');
+      return;
+    }
+    io.local.to(matchRoom(message.data.matchId)).emit('events', message.data);
+  });
+  return (message) => {
+    io.serverSideEmit('roomEvents', message);
   };
 }

@@ -22,11 +22,12 @@ export async function onCommand(socket: RoomSocket, deps: RoomDeps, payload: unk
 
   const result = await deps.desk.handle({ matchId, commandId, command: command.data, actor: socket.data.actor });
   if (result.broadcast) {
-    // Stored, so now everyone may see it. The sender gets the events directly, before its answer on the same
-    // connection: a room broadcast through the Redis adapter is delivered locally only after its XADD round
-    // trip, which would let the answer overtake the events it announces.
+    // Stored, so now everyone may see it: first this process's clients of the room, at once (`.local`: not through
+    // the adapter, whose local delivery would wait for its XADD round trip), the sender among them so its events
+    // come before its answer on the same connection; then the other processes (room/crossProcess.ts).
     socket.emit('events', result.broadcast);
-    socket.to(matchRoom(matchId)).emit('events', result.broadcast);
+    socket.to(matchRoom(matchId)).local.emit('events', result.broadcast);
+    deps.relay(result.broadcast);
   }
   answer(result.reply);
 }

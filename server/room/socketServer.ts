@@ -6,7 +6,7 @@ import type { Logger } from '../log';
 import type { RoomStore } from '../matches/roomStore';
 import { CommandDesk } from './commandDesk';
 import { openConnection } from './connection';
-import { redisAdapter } from './crossProcess';
+import { redisAdapter, relayRoomEvents } from './crossProcess';
 import { DraftBoard } from './drafts';
 import type { LiveMatches } from './liveMatches';
 import { roomGate } from './roomGate';
@@ -44,6 +44,8 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     desk: new CommandDesk(store, live, roomLog, Date.now, createEveningGuard(store)),
     drafts: new DraftBoard(store),
     seats: new SeatRegistry(),
+    // One process (embedded store, in-memory adapter): the local delivery reaches every client already.
+    relay: cross ? relayRoomEvents(io, roomLog) : () => undefined,
     log: roomLog,
   };
   io.use(roomGate({ live, adminToken: config.adminToken, messageRate: config.messageRate, messageBurst: config.messageBurst, log: roomLog }));

@@ -1,6 +1,6 @@
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../../shared/index';
-import type { ServerToClient } from '../../shared/protocol';
+import type { EventsMessage, ServerToClient } from '../../shared/protocol';
 import type { Logger } from '../log';
 import type { RoomStore } from '../matches/roomStore';
 import type { CommandDesk } from './commandDesk';
@@ -30,8 +30,13 @@ export interface ConnectionData {
   bucket: TokenBucket;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no server-to-server events of our own
-type InterServerEvents = {};
+/**
+ * Between server processes, through the adapter's Redis stream (room/crossProcess.ts). What arrives from another
+ * process is parsed like any other outside message, hence `unknown`.
+ */
+export interface InterServerEvents {
+  roomEvents: (message: unknown) => void;
+}
 
 export type RoomServer = Server<UntrustedClientEvents, ServerToClient, InterServerEvents, ConnectionData>;
 export type RoomSocket = Socket<UntrustedClientEvents, ServerToClient, InterServerEvents, ConnectionData>;
@@ -44,5 +49,7 @@ export interface RoomDeps {
   desk: CommandDesk;
   drafts: DraftBoard;
   seats: SeatRegistry;
+  /** Carries a stored update to the match's clients on the other server processes (no-op with one process). */
+  relay: (message: EventsMessage) => void;
   log: Logger;
 }

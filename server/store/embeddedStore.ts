@@ -40,6 +40,7 @@ import {
   type DocEntry,
   type MatchStore,
   type PutDocResult,
+  type RecordResult,
   type StoredEvent,
 } from './matchStore';
 
@@ -378,7 +379,7 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     });
   }
 
-  async recordAnswer(matchId: string, commandId: string, answer: A): Promise<A> {
+  async recordAnswer(matchId: string, commandId: string, answer: A): Promise<RecordResult<A>> {
     checkName(matchId, 'matchId');
     checkName(commandId, 'commandId');
     const answerJson = toJson(answer, 'answer');
@@ -386,10 +387,10 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
       const m = this.#matches.get(matchId);
       if (!m) throw new UnknownMatchError(matchId);
       const earlier = m.answers.get(commandId);
-      if (earlier !== undefined) return JSON.parse(earlier) as A;
+      if (earlier !== undefined) return { kind: 'duplicate', answer: JSON.parse(earlier) as A };
       await this.#writeMatch(m, `{"t":"answer","cmd":${toJson(commandId, 'commandId')},"answer":${answerJson}}\n`);
       m.answers.set(commandId, answerJson);
-      return JSON.parse(answerJson) as A;
+      return { kind: 'recorded' };
     });
   }
 

@@ -20,6 +20,12 @@ export type AppendResult<A> =
   /** commandId was already answered; nothing was written and `answer` is the earlier answer. */
   | { kind: 'duplicate'; answer: A };
 
+export type RecordResult<A> =
+  /** This call stored `answer`: the command was not answered before. */
+  | { kind: 'recorded' }
+  /** commandId was already answered (by append or recordAnswer); nothing was written and `answer` is that answer. */
+  | { kind: 'duplicate'; answer: A };
+
 export type PutDocResult = { kind: 'ok'; rev: number } | { kind: 'conflict'; rev: number };
 
 export interface DocEntry<D> {
@@ -69,11 +75,12 @@ export interface MatchStore<E, S, M, A> {
 
   /**
    * Records the answer to a command that changed nothing (a refusal) so a retry gets the same
-   * answer even if the match has moved on meanwhile. First writer wins: returns the answer that is
-   * stored after the call, i.e. the earlier one if commandId was already answered (by this or by
-   * append). Rejects with UnknownMatchError if the match was never created.
+   * answer even if the match has moved on meanwhile. First writer wins: 'duplicate' with the earlier
+   * answer if commandId was already answered (by this or by append), like append's 'duplicate', so a
+   * caller can tell a retry from a first answer even when both answers are alike.
+   * Rejects with UnknownMatchError if the match was never created.
    */
-  recordAnswer(matchId: string, commandId: string, answer: A): Promise<A>;
+  recordAnswer(matchId: string, commandId: string, answer: A): Promise<RecordResult<A>>;
 
   /** null if commandId has no answer yet, or the match is unknown. */
   answerFor(matchId: string, commandId: string): Promise<A | null>;

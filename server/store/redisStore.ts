@@ -29,6 +29,7 @@ import {
   type DocEntry,
   type MatchStore,
   type PutDocResult,
+  type RecordResult,
   type StoredEvent,
 } from './matchStore';
 
@@ -87,12 +88,14 @@ redis.call('HSET', KEYS[3], ARGV[2], ARGV[3])
 return {'appended', version}
 `);
 
-// Returns the answer stored after the call (the earlier one wins), or nil for an unknown match.
+// The earlier answer wins: {'duplicate', earlier} or {'recorded'}; {'missing'} for an unknown match.
 // KEYS: state, answers   ARGV: commandId, answer
 const RECORD_ANSWER = script(`
-if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2])
-return redis.call('HGET', KEYS[2], ARGV[1])
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+local prev = redis.call('HGET', KEYS[2], ARGV[1])
+if prev then return {'duplicate', prev} end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+return {'recorded'}
 `);
 
 // KEYS: collection hash   ARGV: id, expectedRev, doc
@@ -253,13 +256,22 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     }
   }
 
-  async recordAnswer(matchId: string, commandId: string, answer: A): Promise<A> {
+  async recordAnswer(matchId: string, commandId: string, answer: A): Promise<RecordResult<A>> {
     checkName(matchId, 'matchId');
     checkName(commandId, 'commandId');
     const keys = [this.#key(matchId, 'state'), this.#key(matchId, 'answers')];
-    const stored = await this.#runScript('recordAnswer', RECORD_ANSWER, keys, [commandId, toJson(answer, 'answer')]);
-    if (stored == null) throw new UnknownMatchError(matchId);
-    return JSON.parse(asString(stored, 'recordAnswer')) as A;
+    const reply = await this.#runScript('recordAnswer', RECORD_ANSWER, keys, [commandId, toJson(answer, 'answer')]);
+    const [kind, value] = replyTuple(reply, 'recordAnswer');
+    switch (kind) {
+      case 'recorded':
+        return { kind: 'recorded' };
+      case 'duplicate':
+        return { kind: 'duplicate', answer: JSON.parse(asString(value, 'recordAnswer')) as A };
+      case 'missing':
+        throw new UnknownMatchError(matchId);
+      default:
+        throw new Error(`unexpected redis reply for recordAnswer: ${kind}`);
+    }
   }
 
   async answerFor(matchId: string, commandId: string): Promise<A | null> {
@@ -339,6 +351,10 @@ export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions): 
     // Commands issued while disconnected reject at once (ClientOfflineError) instead of queueing
     // until Redis returns: a scorekeeper must see "not saved" now, not a spinner for minutes.
     disableOfflineQueue: true,
+    // No per-command timeout in the client: #op bounds every operation itself (opTimeoutMs). node-redis 6 would
+    // otherwise give each command its own 5 s AbortSignal.timeout(), whose timer fires later and builds a
+    // DOMException: 26 % of the server's CPU per command in the bench (BENCHMARKS.md, recommendation 1).
+    commandOptions: { timeout: 0 },
     socket: {
       connectTimeout: options.connectTimeoutMs ?? 1000,
       // Never give up (returning a number, not false), so the store recovers without a restart.

@@ -167,6 +167,16 @@ describe('duplicates: a retried commandId is never applied twice', () => {
     const retry = await home.send({ type: 'markDeparted', payload: { playerId: 'H3', time: Date.now() - 1000 } }, 'refused-then-retried');
     expect(retry).toEqual({ status: 'duplicate', answer: first });
   });
+
+  it('a refusal retried before anything changed is a duplicate too, not a second refusal', async () => {
+    // The retry is decided again and refused alike; only the store's first-writer check tells it is a retry.
+    const match = await createMatch(server.url, 'dupes-refused-at-once');
+    const home = await connect({ matchId: match.matchId, token: match.tokens.HOME });
+    const cmd = { type: 'markDeparted' as const, payload: { playerId: 'H4', time: Date.now() - 1000 } };
+    const first = await home.send(cmd, 'refused-retried-at-once');
+    expect(first).toMatchObject({ status: 'refused', rule: 'R-VI.C.3', version: 0 });
+    for (let i = 0; i < 3; i++) expect(await home.send(cmd, 'refused-retried-at-once')).toEqual({ status: 'duplicate', answer: first });
+  });
 });
 
 describe('seats: the newest connection of a seat wins', () => {

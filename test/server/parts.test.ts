@@ -12,6 +12,7 @@ import { hashToken, newToken, tokenMatches } from '../../server/auth/tokens';
 import { identify } from '../../server/auth/roles';
 import { ConfigError, loadConfig } from '../../server/config';
 import { scoresheetCsv } from '../../server/matches/scoresheetCsv';
+import { LiveMatches } from '../../server/room/liveMatches';
 import { TokenBucket } from '../../server/room/rateLimit';
 import { SeatRegistry } from '../../server/room/seats';
 import { testSetup } from '../helpers/matchScript';
@@ -147,6 +148,27 @@ describe('per-connection rate limit, over a real socket', () => {
     } finally {
       c.close();
       await server.close();
+    }
+  });
+});
+
+describe('the live-match cache', () => {
+  it('keeps the most recently used matches up to its capacity and reloads a dropped one from the store', async () => {
+    const store: RoomStore = await createEmbeddedStore({ dir: tempDir('live') });
+    try {
+      const meta = { captainTokenHashes: { HOME: hashToken(newToken()), AWAY: hashToken(newToken()) }, createdAt: 0 };
+      for (const id of ['m1', 'm2', 'm3']) await store.create(id, meta, initialState(MatchSetupSchema.parse(testSetup(id))));
+      const live = new LiveMatches(store, 2);
+      const first = await live.current('m1');
+      await live.current('m2');
+      expect(await live.current('m1')).toBe(first); // cached: the very same object
+      await live.current('m3'); // over capacity: m2 is now the least recently used, dropped
+      expect(await live.current('m1')).toBe(first);
+      const m2 = await live.current('m2'); // reloaded (dropping m3 in turn), equal to the store's copy
+      expect(m2).toEqual({ version: 0, state: (await store.load('m2'))!.snapshot });
+      expect(await live.current('m2')).toBe(m2);
+    } finally {
+      await store.close();
     }
   });
 });

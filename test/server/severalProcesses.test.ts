@@ -130,6 +130,43 @@ it('twelve compatible commands at once through two processes: every one kept, in
   expect(present).toHaveLength(6);
 });
 
+it('a process whose copy of the match is behind neither refuses nor overwrites for it: it catches up and decides again', async () => {
+  // The desk decides first on its process's copy without reading Redis; process B's copy stays at version 0 while
+  // every arrival is made on A. B's refusal on that copy ("not enough players present") must not be the answer.
+  const match = await createMatch(a.url, 'stale-copy');
+  const home = await connect(a, match.matchId, match.tokens.HOME);
+  const awayOnA = await connect(a, match.matchId, match.tokens.AWAY, 'away-on-a');
+  const awayOnB = await connect(b, match.matchId, match.tokens.AWAY, 'away-on-b');
+  const acked = { version: 0 };
+  await play({ HOME: home, AWAY: awayOnA }, fullMatchSteps().slice(0, 12), acked);
+  await awayOnB.untilVersion(acked.version);
+  expect(await awayOnB.send(declare([['A1', 'A2'], ['A3', 'A4']]))).toEqual({ status: 'accepted', version: acked.version + 1 });
+  // And the other way round: A's copy is now behind B's append; its stale acceptance must lose to the rule.
+  expect(await awayOnA.send(declare([['A5', 'A6'], ['A7', 'A8']]))).toMatchObject({ status: 'refused', rule: 'R-III.B.5', version: acked.version + 1 });
+  for (const c of [home, awayOnA, awayOnB]) await c.untilVersion(acked.version + 1);
+  expectSameState(home, awayOnB);
+});
+
+it('spectators here and on the other process get every update made here exactly once, in order, without resyncing', async () => {
+  // The room delivers to its own process's clients at once and relays the update to the others through the adapter
+  // stream (room/crossProcess.ts): both paths must carry every event, once, in the order of the log.
+  const match = await createMatch(a.url, 'relay-in-order');
+  const captains: Record<Side, RoomClient> = { HOME: await connect(a, match.matchId, match.tokens.HOME), AWAY: await connect(a, match.matchId, match.tokens.AWAY) };
+  const spectators = { here: await connect(a, match.matchId), there: await connect(b, match.matchId) };
+  const received = { here: [] as number[], there: [] as number[] };
+  for (const where of ['here', 'there'] as const) {
+    spectators[where].socket.on('events', (m) => received[where].push(...m.events.map((e) => e.version)));
+  }
+  const acked = { version: 0 };
+  await play(captains, fullMatchSteps().slice(0, 40), acked);
+  await Promise.all([spectators.here.untilVersion(acked.version), spectators.there.untilVersion(acked.version)]);
+  const everyVersion = Array.from({ length: acked.version }, (_, i) => i + 1);
+  expect(received.here).toEqual(everyVersion);
+  expect(received.there).toEqual(everyVersion);
+  expect([spectators.here.resyncs, spectators.there.resyncs]).toEqual([0, 0]);
+  expectSameState(captains.HOME, spectators.there);
+});
+
 it('the newest connection of a seat wins across processes too: the older one is told and closed', async () => {
   const match = await createMatch(a.url, 'seat-across');
   const first = await connect(a, match.matchId, match.tokens.HOME, 'phone-of-alice');

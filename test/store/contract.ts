@@ -191,8 +191,16 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
 
     it('recordAnswer: first writer wins, and append with that commandId is a duplicate', async () => {
       await store.create(matchId, META, SNAP0);
-      expect(await store.recordAnswer(matchId, 'refused', { ok: false, reason: 'not your turn' })).toEqual({ ok: false, reason: 'not your turn' });
-      expect(await store.recordAnswer(matchId, 'refused', { ok: false, reason: 'other' })).toEqual({ ok: false, reason: 'not your turn' });
+      expect(await store.recordAnswer(matchId, 'refused', { ok: false, reason: 'not your turn' })).toEqual({ kind: 'recorded' });
+      expect(await store.recordAnswer(matchId, 'refused', { ok: false, reason: 'other' })).toEqual({
+        kind: 'duplicate',
+        answer: { ok: false, reason: 'not your turn' },
+      });
+      // The same answer again is still a duplicate: a retry is told apart from a first answer even when they are alike.
+      expect(await store.recordAnswer(matchId, 'refused', { ok: false, reason: 'not your turn' })).toEqual({
+        kind: 'duplicate',
+        answer: { ok: false, reason: 'not your turn' },
+      });
       expect(await store.answerFor(matchId, 'refused')).toEqual({ ok: false, reason: 'not your turn' });
       expect(await store.append(matchId, 0, [ev(1)], snapAfter(1), 'refused', { ok: true })).toEqual({
         kind: 'duplicate',
@@ -205,16 +213,17 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
     it('recordAnswer never overwrites an answer recorded by append', async () => {
       await store.create(matchId, META, SNAP0);
       await store.append(matchId, 0, [ev(1)], snapAfter(1), 'c1', { ok: true, version: 1 });
-      expect(await store.recordAnswer(matchId, 'c1', { ok: false, reason: 'late refusal' })).toEqual({ ok: true, version: 1 });
+      expect(await store.recordAnswer(matchId, 'c1', { ok: false, reason: 'late refusal' })).toEqual({ kind: 'duplicate', answer: { ok: true, version: 1 } });
       expect(await store.answerFor(matchId, 'c1')).toEqual({ ok: true, version: 1 });
     });
 
-    it('concurrent recordAnswer with different answers: all callers get the same stored answer', async () => {
+    it('concurrent recordAnswer with different answers: one is recorded, every other caller gets it as a duplicate', async () => {
       await store.create(matchId, META, SNAP0);
       const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.recordAnswer(matchId, 'r', { ok: false, reason: `r${i}` })));
       const stored = await store.answerFor(matchId, 'r');
       expect(stored).not.toBeNull();
-      expect(results).toEqual(Array.from({ length: 10 }, () => stored));
+      expect(results.filter((r) => r.kind === 'recorded')).toHaveLength(1);
+      expect(results.filter((r) => r.kind === 'duplicate')).toEqual(Array.from({ length: 9 }, () => ({ kind: 'duplicate', answer: stored })));
     });
 
     it('rejects invalid arguments before writing anything', async () => {
