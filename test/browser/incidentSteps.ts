@@ -86,8 +86,8 @@ export async function fillIncident(phone: Phone, round: number, game: number, in
   await sheet.getByLabel('What happened').selectOption({ label: inc.kind });
   await sheet.getByRole('button', { name: inc.side, exact: true }).click();
   if (inc.player) await sheet.getByLabel('Player', { exact: true }).selectOption({ label: inc.player });
-  if (inc.phase) await sheet.getByLabel('When it was found').selectOption({ label: inc.phase });
-  if (inc.action) await sheet.getByLabel('What the captains decided').selectOption({ label: inc.action });
+  if (inc.phase) await sheet.getByRole('group', { name: 'When it was found' }).getByRole('button', { name: inc.phase, exact: true }).click();
+  if (inc.action) await sheet.getByRole('group', { name: 'What the captains decided' }).getByRole('button', { name: inc.action, exact: true }).click();
   return sheet;
 }
 

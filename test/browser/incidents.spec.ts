@@ -283,3 +283,27 @@ test('R-VII.L.2.3 / R-VII.L.2.7: a major failure takes the machine out, AWAY (wh
     }
   }
 });
+
+test('R-VII.J.2.1: practising on a declared machine: a team\'s first occurrence is a warning (R-VII.J.2.1.1), its second forfeits that game (R-VII.J.2.1.2)', async ({ browser, request }) => {
+  const e = await openEvening(browser, request);
+  const { home, away, fan } = e;
+  await declareRoundOne(e);
+  const PRACTICE = 'Practised on a declared machine (R-VII.J.2.1)';
+
+  // Ivy (AWAY) practises on Comet Quest, where she is declared: a warning, nothing changes in the game.
+  await recordIncident(home, 1, 1, { kind: PRACTICE, side: 'AWAY', player: 'Ivy Jackpot' });
+  await expect(away.game(1, 1).getByTestId('incident')).toContainText('If confirmed: a warning: HOME\'s players in this game may practise one game (R-VII.J.2.1.1)');
+  await confirmIncident(away, 1, 1, 'Practised on a declared machine');
+  await expect(fan.game(1, 1).getByTestId('game-status')).toHaveText('Not started');
+
+  // Kai (AWAY) then practises on Twin Rockets: AWAY's second occurrence, AWAY forfeits game 2 before it starts.
+  await recordIncident(home, 1, 2, { kind: PRACTICE, side: 'AWAY', player: 'Kai Ramp' });
+  await expect(away.game(1, 2).getByTestId('incident')).toContainText('If confirmed: second occurrence for AWAY: AWAY forfeits this game (R-VII.J.2.1.2)');
+  await expect(fan.game(1, 2).getByTestId('game-status')).toHaveText('Not started');
+  await confirmIncident(away, 1, 2, 'Practised on a declared machine');
+  for (const p of [home, away, fan]) await expect(p.game(1, 2).getByTestId('game-status')).toHaveText('HOME wins by forfeit · +2');
+  await expect(fan.page.getByTestId('points-HOME')).toHaveText('2');
+  await expect(fan.page.getByTestId('points-AWAY')).toHaveText('0');
+  await expect(fan.game(1, 1).getByTestId('game-status')).toHaveText('Not started');
+  await e.close();
+});
