@@ -194,7 +194,7 @@ test('R-VII.L.2.3 / R-VII.L.2.7: a major failure takes the machine out, AWAY (wh
   for (const p of [home, away, fan]) {
     await expect(p.game(1, 1).getByRole('heading', { level: 3 })).toHaveText('Game 1 · machine failed');
     await expect(p.game(1, 1).getByTestId('game-status')).toHaveText('Needs a machine');
-    await expect(p.game(1, 1)).toContainText('Waiting for AWAY to pick a replacement machine (R-VII.L.2.7)');
+    await expect(p.game(1, 1)).toContainText(p === away ? 'Pick a replacement machine (R-VII.L.2.7)' : 'Waiting for AWAY to pick a replacement machine (R-VII.L.2.7)');
     await expect(p.game(1, 1)).not.toContainText('15,000,000');
   }
   await expect(home.game(1, 1).getByRole('group', { name: 'Replacement machine' })).toHaveCount(0);
