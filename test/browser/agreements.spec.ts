@@ -37,7 +37,7 @@ test('lineup correction, resolution, relocation and a refusal to move, between t
   await fix.getByRole('group', { name: 'Game 1 players' }).getByRole('button', { name: 'Cy Spinner' }).click();
   await fix.getByRole('group', { name: 'Game 2 players' }).getByRole('button', { name: 'Bo Multiball' }).click();
   await expect(fix.getByTestId('verdict')).toContainText('Allowed');
-  await home.capture('40-lineup-correction');
+  await home.capture('50-lineup-correction');
   await fix.getByRole('button', { name: 'Propose correction' }).click();
   await expect(home.page.getByTestId('proposal')).toContainText('You proposed to correct the round 1 lineup');
 
@@ -49,7 +49,7 @@ test('lineup correction, resolution, relocation and a refusal to move, between t
   // What AWAY confirms: the corrected pairs, and what each replaces.
   await expect(proposal.getByTestId('lineup-fix')).toContainText('G1 Alice Ballsave & Cy Spinner on Comet Quest');
   await expect(proposal.getByTestId('lineup-fix')).toContainText('was Alice Ballsave & Bo Multiball on Comet Quest');
-  await away.capture('41-proposal-to-answer');
+  await away.capture('51-proposal-to-answer');
   await proposal.getByRole('button', { name: 'Agree' }).click();
   await expect(away.page.getByTestId('proposal')).toHaveCount(0);
   await expect.poll(async () => (await state(home, links.matchId)).rounds[0]!.games.map((g) => g.players.HOME)).toEqual([['hawks-1', 'hawks-3'], ['hawks-4', 'hawks-2']]);
@@ -78,23 +78,23 @@ test('lineup correction, resolution, relocation and a refusal to move, between t
   await home.page.getByLabel('Machine 2 kind').selectOption('TWO_PLAYER');
   await expect(home.page.getByTestId('venue').getByTestId('verdict')).toContainText('new machines');
   await home.page.getByRole('button', { name: 'Move the match', exact: true }).scrollIntoViewIfNeeded();
-  await home.capture('42-relocate-form');
+  await home.capture('52-relocate-form');
   await home.page.getByRole('button', { name: 'Move the match', exact: true }).click();
   await expect(fan.page.getByTestId('match-status')).toContainText('Moved to Pinball Palace (not a league venue: No league venue is open on a Monday night)');
   await expect(away.page.getByTestId('match-status')).toContainText('Moved to Pinball Palace');
   // AWAY cannot move the match itself: the screen says HOME decides, and offers no form.
   await expect(away.page.getByTestId('venue')).toContainText('Playing at Pinball Palace');
   await expect(away.page.getByRole('button', { name: /^Move the match/ })).toHaveCount(0);
-  await fan.capture('43-spectator-moved');
+  await fan.capture('53-spectator-moved');
 
   // R-VII.A.1.5: AWAY will not come along. HOME records it (a second tap confirms): AWAY forfeits.
   await home.page.getByRole('button', { name: 'AWAY refuses to move' }).click();
   await home.page.getByRole('button', { name: 'Sure? AWAY refuses' }).click();
   await expect(fan.page.getByTestId('match-status')).toContainText('AWAY refused to move: AWAY forfeits, HOME wins with 12 points.');
   await expect(away.page.getByTestId('match-status')).toContainText('R-VII.A.1.5');
-  await fan.capture('44-spectator-refused-to-move');
+  await fan.capture('54-spectator-refused-to-move');
   await home.page.getByTestId('match-status').scrollIntoViewIfNeeded();
-  await home.capture('45-captain-match-screen-after');
+  await home.capture('55-captain-match-screen-after');
   const types = (await matchEvents(request, links.matchId)).map((e) => e.event.type);
   expect(types.filter((t) => ['LineupFixed', 'Relocated', 'RefusalToMoveRecorded'].includes(t))).toEqual(['LineupFixed', 'Relocated', 'RefusalToMoveRecorded']);
 
@@ -112,7 +112,7 @@ test('a new date: declined, then proposed again and agreed; the match stops for 
   await away.page.getByLabel('New date').fill('2026-12-07');
   await expect(away.page.getByRole('textbox', { name: 'Venue', exact: true })).toHaveValue('The Silverball Saloon');
   await away.page.getByRole('region', { name: 'Reschedule' }).scrollIntoViewIfNeeded();
-  await away.capture('46-reschedule-form');
+  await away.capture('56-reschedule-form');
   await away.page.getByRole('button', { name: 'Propose new date' }).click();
 
   await matchTab(home.page).click();
@@ -125,7 +125,7 @@ test('a new date: declined, then proposed again and agreed; the match stops for 
   await away.page.getByRole('button', { name: 'Propose new date' }).click();
   await home.page.getByTestId('proposal').getByRole('button', { name: 'Agree' }).click();
   for (const p of [home, away, fan]) await expect(p.page.getByTestId('match-status')).toContainText('Rescheduled to 2026-12-07 at The Silverball Saloon. No more play tonight.');
-  await fan.capture('47-spectator-rescheduled');
+  await fan.capture('57-spectator-rescheduled');
   // The evening is over: HOME's phone refuses a new arrival with the rule, before sending anything.
   await home.tab('Players');
   await home.page.getByRole('button', { name: 'Alice Ballsave arrived' }).click();
@@ -155,7 +155,7 @@ test('both teams stop a disputed match: every unplayed game is void', async ({ b
   await expect(away.page.getByTestId('proposal')).toContainText('R-VII.D.4.2');
   await away.page.getByTestId('proposal').getByRole('button', { name: 'Agree' }).click();
   await expect(fan.page.getByTestId('match-status')).toContainText('Both teams stopped playing: every unplayed game is void.');
-  await fan.capture('48-spectator-abandoned');
+  await fan.capture('58-spectator-abandoned');
   const s = await state(home, links.matchId);
   expect(s.abandoned).toBe(true);
   expect(s.rounds.flatMap((r) => r.games).every((g) => g.voided)).toBe(true);
