@@ -49,3 +49,34 @@ export function consequence(state: MatchState, g: GameState, e: IncidentEntry): 
     default: return null;
   }
 }
+
+/**
+ * The same for an incident in the tie-breaker, which is one game deciding the match: a penalty there costs the
+ * match, and a failed machine restarts it or hands HOME the choice of the next one (the engine's tiebreaker.ts).
+ */
+export function tiebreakerConsequence(state: MatchState, e: IncidentEntry): string | null {
+  const inc = e.incident;
+  const side = inc.side;
+  const name = inc.playerId ? playerName(state, inc.playerId) : side;
+  switch (inc.kind) {
+    case 'SLAM_TILT': return `${side} loses the tie-breaker and the match (R-VII.Q.1)`;
+    case 'MACHINE_DAMAGE': return `${side} loses the tie-breaker and the match (R-VII.Q.3)`;
+    case 'TILTED_OPPONENT': return `${side} loses the tie-breaker and the match (R-VII.B.6)`;
+    case 'OUT_OF_TURN': return `${side}'s score is disqualified: ${side} loses the tie-breaker (R-III.C.5.2)`;
+    case 'DEATH_SAVE': return `${name}'s play is disqualified, and with it ${side}'s one score: ${side} loses the tie-breaker (R-VII.E.2.1)`;
+    case 'STUCK_BALL_ADVANTAGE': return `${name}'s play is disqualified: ${side} loses the tie-breaker (R-VII.L.1.4.1.2.p3)`;
+    case 'PRACTICE': return occurrence(state, e) + (e.status === 'CONFIRMED' ? 0 : 1) >= 2
+      ? `second occurrence for ${side}: ${side} loses the tie-breaker (R-VII.J.2.1.2)`
+      : `a warning (R-VII.J.2.1.1)`;
+    case 'MAJOR_FAILURE':
+      switch (inc.action) {
+        case 'ELIMINATE': return `${machineName(state, state.tiebreaker?.machineId ?? null)} is out of the match; HOME picks the next machine and the tie-breaker starts again (R-VII.L.2.7)`;
+        case 'KEEP': return 'both captains keep playing on this machine (R-VII.L.2.3.1)';
+        case 'RESTART_GAME': return 'the tie-breaker starts again; its scores are discarded (R-VII.L.2.4.1)';
+        default: return null;
+      }
+    case 'MINOR_FAILURE':
+    case 'STUCK_BALL': return 'recorded; play goes on (R-VII.L.1)';
+    default: return null;
+  }
+}
