@@ -2,6 +2,7 @@ import { PROTOCOL_VERSION, type ErrorCode } from '../../shared/protocol';
 import type { Logger } from '../log';
 import { admit, error, incoming, type Answer } from './messageGate';
 import { matchRoom, seatName, teamRoom } from './roomNames';
+import { evictOlder, type SeatClaim } from './seatHandover';
 import { onCommand, onDraft, onSync, sendCatchUp, sendLatestDraft } from './roomMessages';
 import type { RoomDeps, RoomSocket } from './types';
 
@@ -43,8 +44,6 @@ export function openConnection(socket: RoomSocket, deps: RoomDeps): void {
   });
 
   socket.on('disconnect', (reason) => {
-    // Only this socket's own registration: a newer connection of the same seat may already hold it.
-    if (seat) deps.seats.release(seat, socket.id);
     log.info({ reason }, 'disconnected');
   });
 
@@ -55,20 +54,18 @@ export function openConnection(socket: RoomSocket, deps: RoomDeps): void {
   if (actor.role === 'captain') void sendLatestDraft(socket, deps, actor.side, log);
 }
 
-/** The newest connection of a seat wins: the older one (here or in another process) is told, then closed. */
+/**
+ * The newest connection of a seat wins: older ones (here or in another process) are told, then closed. A claim
+ * carries its time, so an order from an older connection that reaches another process late closes nothing newer
+ * there (room/seatHandover.ts).
+ */
 function takeSeat(socket: RoomSocket, seat: string, deps: RoomDeps, log: Logger): void {
-  const previous = deps.seats.claim(seat, socket.id);
-  const local = previous ? deps.io.sockets.sockets.get(previous) : undefined;
-  if (local) {
-    local.emit('replaced', { matchId: socket.data.matchId });
-    local.disconnect(true);
-    log.info({ replaced: previous }, 'seat taken over by a newer connection');
-  }
-  // Through the adapter for an older connection held by another process. `except` the new socket: with the
-  // Redis adapter the local part of these runs only after a Redis round trip, i.e. after the join below.
-  deps.io.to(seat).except(socket.id).emit('replaced', { matchId: socket.data.matchId });
-  deps.io.in(seat).except(socket.id).disconnectSockets(true);
+  const claim: SeatClaim = { seat, socketId: socket.id, claimedAt: Date.now() };
+  socket.data.seatClaim = claim;
   void socket.join(seat);
+  const replaced = evictOlder(deps.io, claim, socket.data.matchId);
+  if (replaced.length > 0) log.info({ replaced }, 'seat taken over by a newer connection');
+  deps.announceSeatClaim(claim, socket.data.matchId);
 }
 
 /** Admission checks (rate, acknowledgement, size), then the handler; an unexpected throw is still answered. */

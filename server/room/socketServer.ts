@@ -10,7 +10,7 @@ import { redisAdapter, relayRoomEvents } from './crossProcess';
 import { DraftBoard } from './drafts';
 import type { LiveMatches } from './liveMatches';
 import { roomGate } from './roomGate';
-import { SeatRegistry } from './seats';
+import { seatClaimsAcrossProcesses } from './seatHandover';
 import type { RoomServer } from './types';
 
 /** Hard cap of one Socket.IO frame; larger frames close the connection. Messages over 16 KB are answered TOO_LARGE. */
@@ -43,9 +43,9 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     live,
     desk: new CommandDesk(store, live, roomLog, Date.now, createEveningGuard(store)),
     drafts: new DraftBoard(store),
-    seats: new SeatRegistry(),
     // One process (embedded store, in-memory adapter): the local delivery reaches every client already.
     relay: cross ? relayRoomEvents(io, roomLog) : () => undefined,
+    announceSeatClaim: cross ? seatClaimsAcrossProcesses(io, roomLog) : () => undefined,
     log: roomLog,
   };
   io.use(roomGate({ live, adminToken: config.adminToken, messageRate: config.messageRate, messageBurst: config.messageBurst, log: roomLog }));

@@ -7,7 +7,7 @@ import type { CommandDesk } from './commandDesk';
 import type { DraftBoard } from './drafts';
 import type { LiveMatches } from './liveMatches';
 import type { TokenBucket } from './rateLimit';
-import type { SeatRegistry } from './seats';
+import type { SeatClaim } from './seatHandover';
 
 /**
  * What a client sends is untrusted: the server listens with `unknown` arguments and parses them itself, so the
@@ -28,6 +28,8 @@ export interface ConnectionData {
   /** The version the client said it holds when it connected. */
   clientVersion: number | undefined;
   bucket: TokenBucket;
+  /** Set when a captain takes its seat (room/seatHandover.ts): an older claim is closed, a newer one never. */
+  seatClaim?: SeatClaim;
 }
 
 /**
@@ -36,6 +38,7 @@ export interface ConnectionData {
  */
 export interface InterServerEvents {
   roomEvents: (message: unknown) => void;
+  seatClaimed: (claim: unknown, matchId: unknown) => void;
 }
 
 export type RoomServer = Server<UntrustedClientEvents, ServerToClient, InterServerEvents, ConnectionData>;
@@ -48,8 +51,9 @@ export interface RoomDeps {
   live: LiveMatches;
   desk: CommandDesk;
   drafts: DraftBoard;
-  seats: SeatRegistry;
   /** Carries a stored update to the match's clients on the other server processes (no-op with one process). */
   relay: (message: EventsMessage) => void;
+  /** Tells the other processes that a captain seat was claimed here (no-op with one process). */
+  announceSeatClaim: (claim: SeatClaim, matchId: string) => void;
   log: Logger;
 }

@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import { scoresheetCsv } from '../../server/matches/scoresheetCsv';
 import { LiveMatches } from '../../server/room/liveMatches';
 import { TokenBucket } from '../../server/room/rateLimit';
-import { SeatRegistry } from '../../server/room/seats';
+import { claimedBefore } from '../../server/room/seatHandover';
 import { testSetup } from '../helpers/matchScript';
 
 /** The room's small parts, in process: the pieces the process-level tests rely on. */
@@ -81,15 +81,14 @@ describe('per-connection token bucket', () => {
   });
 });
 
-describe('seat registry: the newest connection wins', () => {
-  it("a late release by the old socket does not remove the new socket's seat", () => {
-    const seats = new SeatRegistry();
-    expect(seats.claim('seat', 'old')).toBeNull();
-    expect(seats.claim('seat', 'new')).toBe('old');
-    expect(seats.release('seat', 'old')).toBe(false);
-    expect(seats.holder('seat')).toBe('new');
-    expect(seats.release('seat', 'new')).toBe(true);
-    expect(seats.size).toBe(0);
+describe('seat claims: the newest connection of a seat wins', () => {
+  it('orders claims by time, and claims of the same millisecond by socket id, the same way on every process', () => {
+    const claim = (socketId: string, claimedAt: number) => ({ seat: 'seat:m:HOME:phone', socketId, claimedAt });
+    expect(claimedBefore(claim('zz', 1000), claim('aa', 1001))).toBe(true);
+    expect(claimedBefore(claim('aa', 1001), claim('zz', 1000))).toBe(false);
+    expect(claimedBefore(claim('aa', 1000), claim('bb', 1000))).toBe(true);
+    expect(claimedBefore(claim('bb', 1000), claim('aa', 1000))).toBe(false);
+    expect(claimedBefore(claim('aa', 1000), claim('aa', 1000))).toBe(false);
   });
 });
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchResult, type CommandInput, type Side } from '../../shared/index';
 import type { Reply } from '../../shared/protocol';
+import { createServer } from 'node:http';
+import { Server } from 'socket.io';
+import { createLogger } from '../../server/log';
+import { redisAdapter } from '../../server/room/crossProcess';
+import { seatName } from '../../server/room/roomNames';
+import type { RoomServer } from '../../server/room/types';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch, expectSameState, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
 import { TcpBalancer } from '../helpers/tcpBalancer';
@@ -174,6 +180,37 @@ it('the newest connection of a seat wins across processes too: the older one is 
   await first.until(() => first.replaced && !first.connected, 10_000, 'replaced through the adapter');
   expect(second.connected).toBe(true);
   expect(await second.send({ type: 'markArrived', payload: { playerId: 'H1', time: Date.now() - 1000 } })).toMatchObject({ status: 'accepted' });
+});
+
+it('a claim of the seat that reaches a process late closes only older sockets there, never the newer one', async () => {
+  // A third member of the cluster, in this test process: what it sends is exactly what another server sends.
+  const cross = redisAdapter(SHARED_REDIS, prefix, createLogger('silent'));
+  // Attached to an HTTP server that never listens: Server.close() needs one to close.
+  const third: RoomServer = new Server(createServer(), { adapter: cross.adapter });
+  try {
+    const match = await createMatch(a.url, 'seat-late-claim');
+    const phone = await connect(b, match.matchId, match.tokens.HOME, 'phone-of-bea');
+    const sentinel = await connect(b, match.matchId, match.tokens.AWAY, 'phone-of-cal');
+    const seat = seatName(match.matchId, 'HOME', 'phone-of-bea');
+    // The claim of a connection older than `phone`, reaching b only now (as under load): it must close nothing.
+    // (The old order, "everyone in the seat but me", closed the newer phone here.)
+    third.serverSideEmit('seatClaimed', { seat, socketId: 'an-older-socket', claimedAt: Date.now() - 60_000 }, match.matchId);
+    third.serverSideEmit('seatClaimed', { seat: 'garbage', claimedAt: 'yesterday' }, match.matchId); // malformed: ignored
+    // One publisher's messages arrive in order: once the sentinel is replaced, b has handled the two above.
+    const sentinelSeat = seatName(match.matchId, 'AWAY', 'phone-of-cal');
+    third.serverSideEmit('seatClaimed', { seat: sentinelSeat, socketId: 'a-newer-socket', claimedAt: Date.now() + 60_000 }, match.matchId);
+    await sentinel.until(() => sentinel.replaced && !sentinel.connected, 10_000, 'the sentinel replaced by a newer claim');
+    expect(phone.connected).toBe(true);
+    expect(phone.replaced).toBe(false);
+    expect(await phone.send({ type: 'markArrived', payload: { playerId: 'H1', time: Date.now() - 1000 } })).toMatchObject({ status: 'accepted' });
+
+    // A newer claim of the same seat made on another process does close it.
+    third.serverSideEmit('seatClaimed', { seat, socketId: 'a-newer-socket', claimedAt: Date.now() + 60_000 }, match.matchId);
+    await phone.until(() => phone.replaced && !phone.connected, 10_000, 'replaced by the newer claim');
+  } finally {
+    await new Promise<void>((resolve) => void third.close(() => resolve()));
+    cross.close();
+  }
 });
 
 it('captains on one process, spectators on the other; the first dies and its phones move to the second', { timeout: PROCESS_TEST_TIMEOUT }, async () => {
