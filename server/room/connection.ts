@@ -2,7 +2,7 @@ import { PROTOCOL_VERSION, type ErrorCode } from '../../shared/protocol';
 import type { Logger } from '../log';
 import { admit, error, incoming, type Answer } from './messageGate';
 import { matchRoom, seatName, teamRoom } from './roomNames';
-import { evictOlder, type SeatClaim } from './seatHandover';
+import { claimNow, evictOlder } from './seatHandover';
 import { onCommand, onDraft, onSync, sendCatchUp, sendLatestDraft } from './roomMessages';
 import type { RoomDeps, RoomSocket } from './types';
 
@@ -60,7 +60,7 @@ export function openConnection(socket: RoomSocket, deps: RoomDeps): void {
  * there (room/seatHandover.ts).
  */
 function takeSeat(socket: RoomSocket, seat: string, deps: RoomDeps, log: Logger): void {
-  const claim: SeatClaim = { seat, socketId: socket.id, claimedAt: Date.now() };
+  const claim = claimNow(seat, socket.id, Date.now());
   socket.data.seatClaim = claim;
   void socket.join(seat);
   const replaced = evictOlder(deps.io, claim, socket.data.matchId);

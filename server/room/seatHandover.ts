@@ -24,6 +24,17 @@ export interface SeatClaim {
 
 const SeatClaimSchema = z.object({ seat: z.string().min(1).max(300), socketId: z.string().min(1).max(100), claimedAt: z.number().finite() });
 
+let lastClaimAt = 0;
+
+/**
+ * A claim made now. Strictly later than every earlier claim of this process, even within one millisecond (a phone
+ * reconnecting twice in a row): here the order is known for certain, so a tie must not be left to the socket ids.
+ */
+export function claimNow(seat: string, socketId: string, now: number): SeatClaim {
+  lastClaimAt = Math.max(now, lastClaimAt + 0.001);
+  return { seat, socketId, claimedAt: lastClaimAt };
+}
+
 /** Whether claim `a` was made before claim `b`. */
 export function claimedBefore(a: SeatClaim, b: SeatClaim): boolean {
   return a.claimedAt !== b.claimedAt ? a.claimedAt < b.claimedAt : a.socketId < b.socketId;

@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import { scoresheetCsv } from '../../server/matches/scoresheetCsv';
 import { LiveMatches } from '../../server/room/liveMatches';
 import { TokenBucket } from '../../server/room/rateLimit';
-import { claimedBefore } from '../../server/room/seatHandover';
+import { claimedBefore, claimNow } from '../../server/room/seatHandover';
 import { testSetup } from '../helpers/matchScript';
 
 /** The room's small parts, in process: the pieces the process-level tests rely on. */
@@ -89,6 +89,14 @@ describe('seat claims: the newest connection of a seat wins', () => {
     expect(claimedBefore(claim('aa', 1000), claim('bb', 1000))).toBe(true);
     expect(claimedBefore(claim('bb', 1000), claim('aa', 1000))).toBe(false);
     expect(claimedBefore(claim('aa', 1000), claim('aa', 1000))).toBe(false);
+  });
+
+  it('two claims made here in one millisecond are still ordered, whatever their socket ids', () => {
+    const first = claimNow('seat:m:HOME:phone', 'zz', 5000);
+    const second = claimNow('seat:m:HOME:phone', 'aa', 5000);
+    expect(claimedBefore(first, second)).toBe(true);
+    expect(claimedBefore(second, first)).toBe(false);
+    expect(claimNow('seat:m:HOME:phone', 'bb', 9000).claimedAt).toBe(9000);
   });
 });
 
