@@ -172,6 +172,17 @@ export type DraftMessage = z.infer<typeof DraftMessageSchema>;
 export const ReplacedSchema = z.object({ matchId: IdSchema });
 export type Replaced = z.infer<typeof ReplacedSchema>;
 
+/**
+ * How many phones are connected on each team's captain link right now, over every server process. Sent to the
+ * whole room when a captain connects or leaves, and to each phone as it connects. A captain sees whether the other
+ * team's captain has the sheet open; a spectator whether anyone is keeping it.
+ */
+export const PresenceSchema = z.object({
+  matchId: IdSchema,
+  captains: z.object({ HOME: z.number().int().nonnegative(), AWAY: z.number().int().nonnegative() }),
+});
+export type Presence = z.infer<typeof PresenceSchema>;
+
 /** A message the server could not answer through an acknowledgement (none was given, or the event is unknown). */
 export const ProblemSchema = z.object({ code: ErrorCodeSchema, message: z.string() });
 export type Problem = z.infer<typeof ProblemSchema>;
@@ -193,5 +204,6 @@ export interface ServerToClient {
   snapshot: (message: SnapshotMessage) => void;
   draft: (message: DraftMessage) => void;
   replaced: (message: Replaced) => void;
+  presence: (message: Presence) => void;
   problem: (problem: Problem) => void;
 }

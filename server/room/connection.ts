@@ -18,6 +18,9 @@ export function openConnection(socket: RoomSocket, deps: RoomDeps): void {
   if (actor.role === 'captain' && seat) {
     takeSeat(socket, seat, deps, log);
     void socket.join(teamRoom(matchId, actor.side));
+    deps.presence.arrived(matchId);
+  } else {
+    deps.presence.tell(socket, matchId);
   }
   socket.emit('welcome', {
     role: actor.role,
@@ -44,6 +47,7 @@ export function openConnection(socket: RoomSocket, deps: RoomDeps): void {
   });
 
   socket.on('disconnect', (reason) => {
+    if (seat) deps.presence.left(matchId);
     log.info({ reason }, 'disconnected');
   });
 

@@ -9,6 +9,7 @@ import { openConnection } from './connection';
 import { redisAdapter, relayRoomEvents } from './crossProcess';
 import { DraftBoard } from './drafts';
 import type { LiveMatches } from './liveMatches';
+import { PresenceBoard } from './presence';
 import { roomGate } from './roomGate';
 import { seatClaimsAcrossProcesses } from './seatHandover';
 import type { RoomServer } from './types';
@@ -45,6 +46,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     drafts: new DraftBoard(store),
     // One process (embedded store, in-memory adapter): the local delivery reaches every client already.
     relay: cross ? relayRoomEvents(io, roomLog) : () => undefined,
+    presence: new PresenceBoard(io, roomLog, cross !== null),
     announceSeatClaim: cross ? seatClaimsAcrossProcesses(io, roomLog) : () => undefined,
     log: roomLog,
   };
@@ -56,6 +58,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     close: async () => {
       // io.close() drops only this process's connections (never io.disconnectSockets(), which would go through the
       // adapter to every process); the phones reconnect, through the load balancer, to a process still running.
+      deps.presence.close();
       await new Promise<void>((resolve) => void io.close(() => resolve()));
       cross?.close();
     },

@@ -7,6 +7,7 @@ import type { CommandDesk } from './commandDesk';
 import type { DraftBoard } from './drafts';
 import type { LiveMatches } from './liveMatches';
 import type { TokenBucket } from './rateLimit';
+import type { PresenceBoard } from './presence';
 import type { SeatClaim } from './seatHandover';
 
 /**
@@ -39,6 +40,7 @@ export interface ConnectionData {
 export interface InterServerEvents {
   roomEvents: (message: unknown) => void;
   seatClaimed: (claim: unknown, matchId: unknown) => void;
+  captainsHere: (matchId: unknown, answer: (counts: unknown) => void) => void;
 }
 
 export type RoomServer = Server<UntrustedClientEvents, ServerToClient, InterServerEvents, ConnectionData>;
@@ -53,6 +55,8 @@ export interface RoomDeps {
   drafts: DraftBoard;
   /** Carries a stored update to the match's clients on the other server processes (no-op with one process). */
   relay: (message: EventsMessage) => void;
+  /** Who has the captain links open, told to the room's phones. */
+  presence: PresenceBoard;
   /** Tells the other processes that a captain seat was claimed here (no-op with one process). */
   announceSeatClaim: (claim: SeatClaim, matchId: string) => void;
   log: Logger;

@@ -4,12 +4,14 @@ import { evolve, type CommandInput, type MatchState } from '../../shared/index';
 import {
   DraftMessageSchema,
   EventsMessageSchema,
+  PresenceSchema,
   ReplySchema,
   SnapshotMessageSchema,
   WelcomeSchema,
   type ClientToServer,
   type DraftMessage,
   type EventsMessage,
+  type Presence,
   type Problem,
   type Reply,
   type ServerToClient,
@@ -39,6 +41,8 @@ export class RoomClient {
   readonly welcomes: Welcome[] = [];
   readonly drafts: DraftMessage[] = [];
   readonly problems: Problem[] = [];
+  /** Every `presence` message, in the order received. */
+  readonly presences: Presence[] = [];
   replaced = false;
   /** The code of the last refused handshake, if any. */
   connectError: string | null = null;
@@ -76,6 +80,10 @@ export class RoomClient {
     });
     this.socket.on('problem', (p) => {
       this.problems.push(p);
+      this.#changed();
+    });
+    this.socket.on('presence', (raw) => {
+      this.presences.push(PresenceSchema.parse(raw));
       this.#changed();
     });
     this.socket.on('replaced', () => {

@@ -206,6 +206,40 @@ describe('seats: the newest connection of a seat wins', () => {
   });
 });
 
+describe('presence: who has the captain links open', () => {
+  const counts = (c: RoomClient) => c.presences.map((p) => `${p.captains.HOME}-${p.captains.AWAY}`);
+  const last = (c: RoomClient) => counts(c).at(-1);
+
+  it('a phone hears on connecting how many captain phones are connected, and the room hears every arrival', async () => {
+    const match = await createMatch(server.url, 'presence');
+    const early = await connect({ matchId: match.matchId });
+    await early.until(() => last(early) === '0-0', 5000, 'told nobody keeps the sheet');
+    await connect({ matchId: match.matchId, token: match.tokens.HOME, deviceId: 'phone-of-kim' });
+    await early.until(() => last(early) === '1-0', 5000, 'HOME arrived');
+    const away = await connect({ matchId: match.matchId, token: match.tokens.AWAY, deviceId: 'phone-of-lu' });
+    await early.until(() => last(early) === '1-1', 5000, 'AWAY arrived');
+    const late = await connect({ matchId: match.matchId });
+    await late.until(() => last(late) === '1-1', 5000, 'a late phone is told both are here');
+
+    // A second AWAY phone counts; closing it is announced after the pause, as one count.
+    const second = await connect({ matchId: match.matchId, token: match.tokens.AWAY, deviceId: 'phone-of-max' });
+    await early.until(() => last(early) === '1-2', 5000, 'the second AWAY phone');
+    second.close();
+    await early.until(() => last(early) === '1-1', 5000, 'the second AWAY phone left');
+
+    // A phone whose connection drops and comes back within the pause never shows as gone.
+    const before = early.presences.length;
+    away.socket.io.engine.close();
+    await away.until(() => away.welcomes.length === 2, 5000, 'AWAY back');
+    await new Promise((r) => setTimeout(r, 2500)); // longer than the pause: a departure would have been announced by now
+    expect(counts(early).slice(before).every((c) => c === '1-1')).toBe(true);
+    expect(early.presences.length).toBeGreaterThan(before); // the return itself was announced
+
+    away.close();
+    await early.until(() => last(early) === '1-0', 5000, 'AWAY gone');
+  });
+});
+
 describe('private drafts (MR-6)', () => {
   it("a draft reaches the team's other captain phone only, and a phone that connects later gets the latest", async () => {
     const match = await createMatch(server.url, 'drafts');

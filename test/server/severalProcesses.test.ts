@@ -182,6 +182,19 @@ it('the newest connection of a seat wins across processes too: the older one is 
   expect(await second.send({ type: 'markArrived', payload: { playerId: 'H1', time: Date.now() - 1000 } })).toMatchObject({ status: 'accepted' });
 });
 
+it('presence counts the captain phones of every process: a spectator here sees a captain connected there', async () => {
+  const match = await createMatch(a.url, 'presence-across');
+  const watcher = await connect(b, match.matchId);
+  const last = () => watcher.presences.at(-1)?.captains;
+  await watcher.until(() => last()?.HOME === 0 && last()?.AWAY === 0, 10_000, 'nobody yet');
+  const home = await connect(a, match.matchId, match.tokens.HOME, 'phone-of-nia');
+  await watcher.until(() => last()?.HOME === 1, 10_000, 'the HOME captain on the other process');
+  const late = await connect(b, match.matchId); // counted by asking the other process
+  await late.until(() => late.presences.at(-1)?.captains.HOME === 1, 10_000, 'told on connecting');
+  home.close();
+  await watcher.until(() => last()?.HOME === 0, 10_000, 'the HOME captain left');
+});
+
 it('a claim of the seat that reaches a process late closes only older sockets there, never the newer one', async () => {
   // A third member of the cluster, in this test process: what it sends is exactly what another server sends.
   const cross = redisAdapter(SHARED_REDIS, prefix, createLogger('silent'));
