@@ -1,11 +1,11 @@
 import { fold, type Actor, type Command, type MatchEvent, type MatchState, type Refusal, type Side } from '$shared/index';
 import type { decide } from '$shared/engine/decide';
-import { PROTOCOL_VERSION, type CommandAnswer, type Draft, type DraftMessage, type Handshake, type Role } from '$shared/protocol';
+import { PROTOCOL_VERSION, type CommandAnswer, type Draft, type DraftMessage, type Handshake, type Presence, type Role } from '$shared/protocol';
 import { deviceId, newCommandId } from './ids';
 import { Outbox, type Queued } from './outbox';
 import { clockKey, readJson, remove, stateKey, tokenKey, writeJson } from './storage';
 import { Transport, type ServerMessage } from './transport';
-import { asDraftMessage, asEvents, asProblem, asSnapshot, asWelcome, isState } from './wire';
+import { asDraftMessage, asEvents, asPresence, asProblem, asSnapshot, asWelcome, isState } from './wire';
 
 /**
  * One match as this phone holds it: the last state the server sent, the commands waiting to go out, the state of
@@ -53,6 +53,8 @@ export class MatchRoom {
   stalled = $state<string | null>(null);
   /** The own team's shared lineup draft (MR-6). */
   teamDraft = $state.raw<DraftMessage | null>(null);
+  /** Phones on each captain link, as the server last counted them; null while this phone is not live. */
+  captainsPresent = $state.raw<Presence['captains'] | null>(null);
   /** Why this match cannot be shown at all (no such match). */
   fatal = $state<string | null>(null);
   /** Events received live in this session, for the history screen. */
@@ -252,6 +254,7 @@ export class MatchRoom {
 
   #closed(retrying: boolean): void {
     this.#outbox.connectionLost();
+    this.captainsPresent = null; // unknown until the server counts again
     this.#syncing = false;
     if (this.link === 'replaced' || this.link === 'closed') return;
     this.link = navigator.onLine === false ? 'offline' : retrying ? 'reconnecting' : 'offline';
@@ -265,6 +268,11 @@ export class MatchRoom {
       case 'draft': {
         const m = asDraftMessage(payload);
         if (m && m.matchId === this.matchId && m.side === this.side) this.teamDraft = m;
+        return;
+      }
+      case 'presence': {
+        const m = asPresence(payload);
+        if (m && m.matchId === this.matchId) this.captainsPresent = m.captains;
         return;
       }
       case 'replaced':

@@ -19,8 +19,8 @@ export interface TransportHandlers {
   message(name: ServerMessage, payload: unknown): void;
 }
 
-export type ServerMessage = 'welcome' | 'events' | 'snapshot' | 'draft' | 'replaced' | 'problem';
-const SERVER_MESSAGES: ServerMessage[] = ['welcome', 'events', 'snapshot', 'draft', 'replaced', 'problem'];
+export type ServerMessage = 'welcome' | 'events' | 'snapshot' | 'draft' | 'replaced' | 'presence' | 'problem';
+const SERVER_MESSAGES: ServerMessage[] = ['welcome', 'events', 'snapshot', 'draft', 'replaced', 'presence', 'problem'];
 
 /** Handshake refusals worth retrying: nothing is wrong with the link, the server just could not answer. */
 const RETRY_CODES = new Set(['UNAVAILABLE', 'INTERNAL', 'BUSY', 'RATE_LIMITED']);

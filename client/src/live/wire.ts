@@ -1,4 +1,4 @@
-import type { CommandAnswer, DraftMessage, EventsMessage, Problem, Reply, SnapshotMessage, Welcome } from '$shared/protocol';
+import type { CommandAnswer, DraftMessage, EventsMessage, Presence, Problem, Reply, SnapshotMessage, Welcome } from '$shared/protocol';
 import type { MatchState } from '$shared/index';
 
 /**
@@ -45,6 +45,12 @@ export function asDraftMessage(v: unknown): DraftMessage | null {
   if (!isInt(d.round) || !Array.isArray(d.games)) return null;
   const ok = d.games.every((g) => isObj(g) && Array.isArray(g.players) && g.players.every((p) => p === null || isStr(p)) && (g.machineId === undefined || g.machineId === null || isStr(g.machineId)));
   return ok ? (v as DraftMessage) : null;
+}
+
+const isCount = (v: unknown): v is number => isInt(v) && v >= 0;
+
+export function asPresence(v: unknown): Presence | null {
+  return isObj(v) && isStr(v.matchId) && isObj(v.captains) && isCount(v.captains.HOME) && isCount(v.captains.AWAY) ? (v as Presence) : null;
 }
 
 export function asProblem(v: unknown): Problem | null {
