@@ -93,6 +93,8 @@ export const CommandSchema = z.discriminatedUnion('type', [
   // attendance (VI)
   c('markArrived', z.strictObject({ playerId: IdSchema, time: z.number().int().nonnegative() })),
   c('markDeparted', z.strictObject({ playerId: IdSchema, time: z.number().int().nonnegative() })),
+  // OQ-30: also sent by a league official (the player's team is then the one whose roster names them)
+  c('designateActingCaptain', z.strictObject({ playerId: IdSchema })),
   c('claimForfeit', z.strictObject({})),
   c('claimFullEvening', z.strictObject({})),
   // agreements between the captains (MR-3)

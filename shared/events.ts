@@ -14,6 +14,7 @@ export type GameKey = { round: number; game: number };
 export type MatchEvent =
   | E<'PlayerArrived', { side: Side; playerId: string; time: number }>
   | E<'PlayerDeparted', { side: Side; playerId: string; time: number; forfeits: GameKey[] }>
+  | E<'ActingCaptainDesignated', { side: Side; playerId: string }>
   | E<'MatchForfeited', { forfeiting: Side[] }>
   | E<'FullEveningClaimed', { side: Side }>
   | E<'AgreementProposed', { proposalId: string; agreement: Agreement }>

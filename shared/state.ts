@@ -142,6 +142,9 @@ export interface MatchState {
   /** R-III.D.7.3: machines found to steal/swap/match scores during this match. */
   flaggedStealing: string[];
   attendance: Record<Side, Record<string, Attendance>>;
+  /** OQ-30: the present player acting as captain of a team none of whose rostered captains came. Optional: states
+   *  stored before it existed lack it. */
+  actingCaptains?: Partial<Record<Side, string>>;
   extraDelay: boolean;
   earlyStart: boolean;
   extraBall: 'ONE' | 'NONE';

@@ -1,6 +1,7 @@
 import type { Actor, StampedCommand } from '../commands';
 import { SCORESHEET_CHANGES } from '../events';
 import type { MatchState } from '../state';
+import { designateActingCaptain } from './actingCaptain';
 import { acceptProposal, declineProposal, propose } from './agreements';
 import { claimForfeit, claimFullEvening, markArrived, markDeparted } from './attendance';
 import type { Ctx } from './context';
@@ -23,6 +24,7 @@ function captain(ctx: Ctx, c: CaptainCommand): Decision {
   switch (c.type) {
     case 'markArrived': return markArrived(ctx, c.payload);
     case 'markDeparted': return markDeparted(ctx, c.payload);
+    case 'designateActingCaptain': return designateActingCaptain(ctx.state, ctx.at, ctx.side, c.payload);
     case 'claimForfeit': return claimForfeit(ctx);
     case 'claimFullEvening': return claimFullEvening(ctx);
     case 'propose': return propose(ctx, c.payload);
@@ -68,6 +70,7 @@ function byRole(state: MatchState, command: StampedCommand, actor: Actor): Decis
   if (actor.role === 'commissioner') {
     if (command.type === 'recordImproperMove') return recordImproperMove(state, command.at, command.payload);
     if (command.type === 'ruleOnChallenge') return ruleOnChallenge(state, command.at, command.payload);
+    if (command.type === 'designateActingCaptain') return designateActingCaptain(state, command.at, 'LEAGUE', command.payload);
     return refuse('MR-1', 'Each team acts through its captains; a league official only records rulings.', 'FORBIDDEN');
   }
   if (command.type === 'recordImproperMove' || command.type === 'ruleOnChallenge') {

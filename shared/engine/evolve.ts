@@ -95,6 +95,9 @@ function apply(d: Draft, s: MatchState, e: MatchEvent): void {
       // A corrected arrival time keeps a recorded departure (decide refuses arrivals at or after it, R-VI.C.3).
       s.attendance[e.side][e.playerId] = { arrivedAt: e.time, departedAt: s.attendance[e.side][e.playerId]?.departedAt ?? null };
       return;
+    case 'ActingCaptainDesignated':
+      s.actingCaptains = { ...s.actingCaptains, [e.side]: e.playerId };
+      return;
     case 'PlayerDeparted': {
       s.attendance = d.own(s.attendance);
       const team = (s.attendance[e.side] = d.own(s.attendance[e.side]));

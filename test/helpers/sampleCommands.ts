@@ -7,6 +7,7 @@ import { CommandSchema, type CommandInput, type CommandType } from '../../shared
 export const SAMPLE_COMMANDS = {
   markArrived: { type: 'markArrived', payload: { playerId: 'H7', time: 0 } },
   markDeparted: { type: 'markDeparted', payload: { playerId: 'H1', time: 0 } },
+  designateActingCaptain: { type: 'designateActingCaptain', payload: { playerId: 'H3' } },
   claimForfeit: { type: 'claimForfeit', payload: {} },
   claimFullEvening: { type: 'claimFullEvening', payload: {} },
   propose: { type: 'propose', payload: { kind: 'ONE_AT_A_TIME' } },

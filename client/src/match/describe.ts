@@ -69,6 +69,7 @@ export function describeEvent(state: MatchState, e: MatchEvent, before?: number)
     case 'SignedOff': return `${e.side} signed the scoresheet${e.flagMinimumPlay ? ' (flagged: minimum play)' : ''}`;
     case 'Relocated': return `Moved to ${e.venueName}`;
     case 'RefusalToMoveRecorded': return `${e.refusing} refused to move (R-VII.A.1.5)`;
+    case 'ActingCaptainDesignated': return `${playerName(state, e.playerId)} is acting captain of ${e.side} for this match (OQ-30)`;
     case 'ImproperMoveRecorded': return 'Improper move recorded by the league (R-VII.N.2.1)';
     default: {
       const never: never = e;

@@ -65,6 +65,7 @@ type Builder = (d: Dice, s: MatchState, now: number) => unknown;
 const BUILDERS: { [T in CommandType]: Builder } = {
   markArrived: (d, s, now) => ({ playerId: player(d, s), time: time(d, now) }),
   markDeparted: (d, s, now) => ({ playerId: player(d, s), time: time(d, now) }),
+  designateActingCaptain: (d, s) => ({ playerId: player(d, s) }),
   claimForfeit: () => ({}),
   claimFullEvening: () => ({}),
   propose: (d, s) => agreement(d, s),
@@ -136,6 +137,8 @@ export interface ProbeStats {
 export const emptyStats = (): ProbeStats => ({ schemaRefused: 0, refused: 0, accepted: 0, byActor: {} });
 
 const OFFICIAL = new Set<CommandType>(['recordImproperMove', 'ruleOnChallenge']);
+/** Commands both a captain and a league official may send (OQ-30: designating an acting captain). */
+const EITHER = new Set<CommandType>(['designateActingCaptain']);
 
 /**
  * Sends `n` random messages to the current state without keeping any of them, and checks: the schema refuses what
@@ -162,7 +165,7 @@ export function probe(run: Runner, n: number, stats: ProbeStats, onAccepted: (st
       throw new Error(`engine error on ${JSON.stringify(raw).slice(0, 300)}: ${decision.refusal.message}`);
     }
     if (JSON.stringify(decide(pre, command, actor)) !== JSON.stringify(decision)) throw new Error(`decide is not deterministic on ${command.type}`);
-    const mayAct = actor.role === 'captain' ? !OFFICIAL.has(command.type) : actor.role === 'commissioner' && OFFICIAL.has(command.type);
+    const mayAct = actor.role === 'captain' ? !OFFICIAL.has(command.type) : actor.role === 'commissioner' && (OFFICIAL.has(command.type) || EITHER.has(command.type));
     if (!mayAct && decision.ok) throw new Error(`${actor.role} was allowed ${command.type}`);
     if (!decision.ok) {
       if (run.state !== pre) throw new Error('a refused command replaced the state');
