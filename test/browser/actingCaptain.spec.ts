@@ -14,7 +14,7 @@ test('OQ-30: with no rostered captain present, the team names an acting captain 
 
   const choose = home.page.getByRole('group', { name: /No captain of the team is here/ });
   await expect(choose).toBeVisible();
-  await home.capture('76-acting-captain-choose');
+  await home.capture('91-acting-captain-choose');
   await choose.getByRole('button', { name: 'Make Dana Drain acting captain' }).click();
   await expect(choose).toBeHidden();
   const homeList = home.page.getByTestId('attendance-HOME');

@@ -22,8 +22,8 @@ test('captains see whether the other captain is connected, and a spectator sees 
   await expect(presence(home)).toHaveAttribute('data-on', 'true');
   await expect(presence(away)).toHaveText('HOME captain connected');
   await expect(presence(spectator)).toHaveText('Both captains connected');
-  await home.capture('74-presence-captain');
-  await spectator.capture('75-presence-spectator');
+  await home.capture('89-presence-captain');
+  await spectator.capture('90-presence-spectator');
 
   await away.close();
   await expect(presence(home)).toHaveText('AWAY captain not connected');
