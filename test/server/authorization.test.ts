@@ -95,9 +95,12 @@ describe("a team's own commands from the other team's captain are refused (MR-2,
 it("the commissioner cannot act for a team (MR-1): every captain command is refused", async () => {
   const commissioner = await connect(ADMIN_TOKEN);
   expect(commissioner.welcome).toMatchObject({ role: 'commissioner' });
-  for (const type of ALL_COMMAND_TYPES.filter((t) => t !== 'recordImproperMove' && t !== 'ruleOnChallenge')) {
+  const officials = ['recordImproperMove', 'ruleOnChallenge', 'designateActingCaptain'];
+  for (const type of ALL_COMMAND_TYPES.filter((t) => !officials.includes(t))) {
     const reply = await commissioner.send(SAMPLE_COMMANDS[type as keyof typeof SAMPLE_COMMANDS] as CommandInput);
     expect(reply, type).toMatchObject({ status: 'refused', rule: 'MR-1' });
   }
+  // OQ-30: an official may name a team's acting captain; this one is judged by that rule (H3 is not present).
+  expect(await commissioner.send(SAMPLE_COMMANDS.designateActingCaptain as CommandInput)).toMatchObject({ status: 'refused', rule: 'OQ-30', code: 'NOT_PRESENT' });
   expect(await readMatch()).toEqual(before);
 });
