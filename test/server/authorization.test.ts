@@ -100,7 +100,7 @@ it("the commissioner cannot act for a team (MR-1): every captain command is refu
     const reply = await commissioner.send(SAMPLE_COMMANDS[type as keyof typeof SAMPLE_COMMANDS] as CommandInput);
     expect(reply, type).toMatchObject({ status: 'refused', rule: 'MR-1' });
   }
-  // OQ-30: an official may name a team's acting captain; this one is judged by that rule (H3 is not present).
-  expect(await commissioner.send(SAMPLE_COMMANDS.designateActingCaptain as CommandInput)).toMatchObject({ status: 'refused', rule: 'OQ-30', code: 'NOT_PRESENT' });
+  // OQ-30: an official may name a team's acting captain: judged by that rule (here HOME's captain is present).
+  expect(await commissioner.send(SAMPLE_COMMANDS.designateActingCaptain as CommandInput)).toMatchObject({ status: 'refused', rule: 'OQ-30', code: 'CAPTAIN_PRESENT' });
   expect(await readMatch()).toEqual(before);
 });
