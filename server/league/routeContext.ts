@@ -30,7 +30,7 @@ export function idParam(req: Request, res: Response, name: string): string | nul
 export async function seasonFrom(ctx: LeagueRouteContext, req: Request, res: Response): Promise<SeasonBundle | null> {
   const seasonId = idParam(req, res, 'seasonId');
   if (!seasonId) return null;
-  const bundle = await loadSeason(ctx.store, seasonId, ctx.zoneFor);
+  const bundle = await loadSeason(ctx.store, seasonId, ctx.zoneFor, ctx.clock());
   if (!bundle) notFound(res, `season ${seasonId}`);
   return bundle;
 }

@@ -254,14 +254,24 @@ test('R-V.A.1, R-V.A.3.2, OQ-24: the playoff bracket seeds six teams from the st
   await capture(page, '69-standings-six');
 
   await page.getByRole('navigation', { name: 'League pages' }).getByRole('link', { name: 'Playoffs' }).click();
+  // Every scheduled match counts, but the season runs for two more months: the seeds are not final (R-V.A.3.2).
+  await expect(page.getByTestId('seeding')).toHaveText(/^Provisional: the regular season runs until .+\. Drawn from the standings/);
+  await capture(page, '71a-bracket-provisional');
+  // The commissioner ends the regular season yesterday: with every match counted, the standings are final.
+  const current = (await (await request.get(`/api/league/seasons/${season.seasonId}`)).json()) as { season: Record<string, unknown> & { regularSeason: { start: string } } };
+  await admin(request, 'PUT', `/seasons/${season.seasonId}`, { ...current.season, regularSeason: { start: current.season.regularSeason.start, end: leagueDate(-1) } }, 200);
+  await page.reload();
+  await expect(page.getByTestId('seeding')).toHaveText('Final seeds: the regular season is over (R-V.A.3.2).');
   const round1 = page.getByRole('list', { name: 'Round 1' }).getByRole('listitem');
   // Slots top to bottom: 1 waits for the winner of 4 v 5, 2 for the winner of 3 v 6 (R-V.A.3.1, OQ-24: byes to the top seeds).
   await expect(round1).toHaveText([`(1) ${s1} bye`, new RegExp(`^\\(4\\) ${s4}.*\\(5\\) ${s5}$`), `(2) ${s2} bye`, new RegExp(`^\\(3\\) ${s3}.*\\(6\\) ${s6}$`)]);
   const semis = page.getByRole('list', { name: 'Semi-finals' }).getByRole('listitem');
   await expect(semis).toHaveText([new RegExp(`^\\(1\\) ${s1}.*to be decided$`), new RegExp(`^\\(2\\) ${s2}.*to be decided$`)]);
   await expect(page.getByRole('list', { name: 'Final', exact: true }).getByRole('listitem')).toHaveText(/to be decided.*to be decided/);
-  // Every scheduled regular-season match counts, so the seeds are final, not provisional (R-V.A.3.2).
   await expect(page.getByText(/^Provisional/)).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'League pages' }).getByRole('link', { name: 'Standings' }).click();
+  await expect(page.getByRole('heading', { name: 'Main · final' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'League pages' }).getByRole('link', { name: 'Playoffs' }).click();
   await capture(page, '71-bracket');
 });
 
