@@ -43,7 +43,10 @@ export interface LeagueFixture {
   pid: (p: string) => string;
 }
 
-/** One conference, two teams of eight (H1..H8, A1..A8; the first a captain, the last a reserve), a bar each. */
+/**
+ * One conference, two teams of eight (H1..H8, A1..A8; the first a captain, the last a reserve), a bar each, and
+ * four league players on no roster yet (F1..F4), for roster changes.
+ */
 export async function createSeason(base: string): Promise<LeagueFixture> {
   const tag = randomBytes(4).toString('hex');
   const seasonId = `s-${tag}`;
@@ -61,7 +64,7 @@ export async function createSeason(base: string): Promise<LeagueFixture> {
     players: Array.from({ length: 8 }, (_, i) => ({ playerId: pid(`${p}${i + 1}`), status: i === 7 ? 'RESERVE' : 'STARTER', captain: i === 0 })),
   });
   const imported = await expectStatus(base, 'POST', `/api/league/seasons/${seasonId}/import`, {
-    players: ['H', 'A'].flatMap((p) => Array.from({ length: 8 }, (_, i) => ({ id: pid(`${p}${i + 1}`), name: `${p}${i + 1}`, ifpaNumber: null, ifpaRank: null }))),
+    players: [...['H', 'A'].flatMap((p) => Array.from({ length: 8 }, (_, i) => `${p}${i + 1}`)), 'F1', 'F2', 'F3', 'F4'].map((p) => ({ id: pid(p), name: p, ifpaNumber: null, ifpaRank: null })),
     venues: [venue(`bar-h-${tag}`), venue(`bar-a-${tag}`)],
     teams: [
       { id: home, name: 'Flipper Fiends', conferenceId: 'main', homeVenueId: `bar-h-${tag}`, weekday: 'MON' },
