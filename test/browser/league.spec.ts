@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { admin, challengeRoundOne, createBracketSeason, createLeagueSeason, leagueDate, TIME_ZONE } from './leagueSetup';
-import { baseUrl } from './matches';
+import { baseUrl, matchEvents } from './matches';
 import { axeClean, Phone, phoneFriendly } from './phone';
 
 /**
@@ -283,4 +283,17 @@ test('the seasons list and the provisional bracket of a two-team season are phon
   await page.goto(`/league/${season.seasonId}/bracket`);
   await expect(page.getByRole('list', { name: /Round 1|Semi-finals/ }).first().or(page.getByText(/Seeds wait|Provisional/).first())).toBeVisible();
   await capture(page, '73-bracket-two-teams');
+});
+
+test('a match taken off the schedule: the captain already holding its scoresheet taps a player in and is told why it is refused; nothing is stored', async ({ browser, request }) => {
+  const season = await createLeagueSeason(request);
+  const home = await Phone.open(browser, `/m/${season.matchId}?t=${season.tokens.HOME}`, 'HOME');
+  await admin(request, 'DELETE', `/seasons/${season.seasonId}/schedule/${season.matchId}`, undefined, 200);
+  await home.arrive(['Home Player 1']);
+  const refused = home.page.getByTestId('notice').filter({ hasText: 'Refused by the scoresheet' });
+  await expect(refused).toContainText('took this match off the schedule');
+  await expect(refused).toHaveAttribute('data-rule', 'SCHEDULE');
+  await capture(home.page, '74-withdrawn-match-refused');
+  expect(await matchEvents(request, season.matchId)).toEqual([]);
+  await home.close();
 });
