@@ -7,6 +7,7 @@ import {
   type RequestDecision, submitRosterRequest, type Verdict,
 } from '../../shared/season/index';
 import { tokenMatches } from '../auth/tokens';
+import { hashesInForce, readCaptainLinks } from '../matches/captainLinks';
 import { conflict, invalid, notFound, refused } from './httpReplies';
 import { COLLECTIONS, readAll, readDoc, updateDoc } from './leagueStore';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
@@ -49,8 +50,9 @@ export function requestRoutes(ctx: LeagueRouteContext): Router {
     if (b.captainLink) {
       const match = bundle.schedule.find((m) => m.id === b.captainLink?.matchId);
       const side = match?.homeTeamId === team.id ? 'HOME' : match?.awayTeamId === team.id ? 'AWAY' : null;
-      const meta = side ? await ctx.store.meta(b.captainLink.matchId) : null;
-      if (!side || !meta || !tokenMatches(b.captainLink.token, meta.captainTokenHashes[side])) {
+      const [meta, links] = side ? await Promise.all([ctx.store.meta(b.captainLink.matchId), readCaptainLinks(ctx.store, b.captainLink.matchId)]) : [null, null];
+      // The link in force: one the commissioner replaced no longer speaks for the team.
+      if (!side || !meta || !tokenMatches(b.captainLink.token, hashesInForce(meta, links)[side])) {
         return void res.status(403).json({ error: 'FORBIDDEN', message: `That captain link is not one of ${team.name}'s.` });
       }
       viaMatchId = b.captainLink.matchId;

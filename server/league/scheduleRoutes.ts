@@ -130,7 +130,7 @@ function checkMatch(bundle: SeasonBundle, match: ScheduledMatch): RuleCheck {
   return checkPlayoffMatch(bundle.season, match, b.seeding, b.bracket, teams, bundle.schedule);
 }
 
-async function scheduledFrom(ctx: LeagueRouteContext, req: Request, res: Response): Promise<{ bundle: SeasonBundle; match: ScheduledMatch } | null> {
+export async function scheduledFrom(ctx: LeagueRouteContext, req: Request, res: Response): Promise<{ bundle: SeasonBundle; match: ScheduledMatch } | null> {
   const bundle = await seasonFrom(ctx, req, res);
   const matchId = bundle && idParam(req, res, 'matchId');
   if (!bundle || !matchId) return null;
