@@ -98,7 +98,6 @@ for (const backend of backends) {
 
     it('a first tap racing the delete: either the delete wins and the tap is refused, or the tap is stored and the match stays scheduled', async () => {
       // Each round: a fresh room, its first attendance tap and the commissioner's delete sent at the same moment.
-      const outcomes = new Set<string>();
       for (let round = 0; round < 12; round++) {
         const matchId = `race-${round}`;
         const tokens = await scheduleAndOpen(server.url, league, matchId, 3 + round);
@@ -109,17 +108,14 @@ for (const backend of backends) {
           expect(reply).toMatchObject({ status: 'refused', code: 'NOT_SCHEDULED' });
           expect(version).toBe(0);
           expect(await scheduled(matchId)).toBe(false);
-          outcomes.add('withdrawn');
         } else {
           expect(deleted).toMatchObject({ status: 409, body: { error: 'STARTED' } });
           expect(reply).toMatchObject({ status: 'accepted', version: 1 });
           expect(version).toBe(1);
           expect(await scheduled(matchId)).toBe(true);
-          outcomes.add('started');
         }
         home.close();
       }
-      expect(outcomes.size).toBeGreaterThan(0);
     }, 60_000);
   });
 }
