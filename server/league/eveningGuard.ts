@@ -5,8 +5,10 @@ import { COLLECTIONS, isTombstone, type LeagueStore, readAll, readDoc, readRaw }
 /**
  * R-VII.P.3.1 (INV-23) at declaration time: a player on two teams playing the same evening may be written into a
  * lineup of only one of the two matches. The match engine sees one match at a time, so this check needs the
- * league: the room's command path calls the guard before `decide` for lineup commands and refuses with its answer.
- * Matches the league did not schedule (the demo) pass untouched.
+ * league: the room's command path calls the guard before `decide` for every command and refuses with its answer.
+ * It also refuses every command in the room of a match the commissioner took off the schedule (NOT_SCHEDULED).
+ * Once a room holds an event, only lineup commands read the league (see MAX_STARTED). Matches the league did not
+ * schedule (the demo) pass.
  */
 export type EveningGuard = (matchId: string, command: Command) => Promise<Refusal | null>;
 
@@ -25,13 +27,62 @@ export function lineupPlayers(command: Command): string[] {
   }
 }
 
-export function createEveningGuard(store: LeagueStore): EveningGuard {
-  return async (matchId, command) => {
-    const players = lineupPlayers(command);
-    if (players.length === 0) return null;
-    const raw = await readRaw(store, COLLECTIONS.matches, matchId);
-    // A match taken off the schedule before it started (its room may already exist): nobody may play it now.
-    if (raw && isTombstone(raw.doc)) return { rule: 'SCHEDULE', code: 'NOT_SCHEDULED', message: 'The commissioner took this match off the schedule: it will not be played.' };
+/** A match taken off the schedule (its room may exist): every command in its room is refused with this. */
+export const NOT_SCHEDULED: Refusal = {
+  rule: 'SCHEDULE',
+  code: 'NOT_SCHEDULED',
+  message: 'The commissioner took this match off the schedule: it will not be played, and nothing can be recorded in it.',
+};
+
+/**
+ * Matches this process has seen with at least one event. A match whose room holds an event was in use before any
+ * delete could land (see `claim` below), so it can never become withdrawn: once seen started, its commands skip
+ * the withdrawal check for good. That keeps the hot path (a match under way, ~200 commands/s per process) free of
+ * league reads; only a room's first commands, before anything is stored in it, read (and once write) its schedule
+ * entry. Bounded: a forgotten match costs one more read, never a wrong answer.
+ */
+const MAX_STARTED = 50_000;
+/** Lost compare-and-sets on one schedule entry before the command is answered "try again". */
+const MAX_ATTEMPTS = 5;
+
+const BUSY: Refusal = { rule: 'SCHEDULE', code: 'BUSY', message: 'The schedule entry of this match kept changing; try again.' };
+
+export function createEveningGuard(store: LeagueStore, clock: () => number = Date.now): EveningGuard {
+  const started = new Set<string>();
+  const markStarted = (matchId: string) => {
+    started.add(matchId);
+    if (started.size > MAX_STARTED) {
+      const oldest = started.values().next().value;
+      if (oldest !== undefined) started.delete(oldest);
+    }
+  };
+
+  /**
+   * Before a room stores anything: refuses if the match was taken off the schedule, else marks its schedule entry
+   * in use (roomInUseSince) with compare-and-set on the entry's revision. The delete route decides on the same
+   * revision, so of a first tap and a delete racing each other exactly one wins: the tap is stored and the delete
+   * is refused (STARTED), or the match is withdrawn and the tap refused (NOT_SCHEDULED). Matches the league did not
+   * schedule (no entry) pass.
+   */
+  const claim = async (matchId: string): Promise<Refusal | null> => {
+    if (started.has(matchId)) return null;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const [raw, room] = await Promise.all([readRaw(store, COLLECTIONS.matches, matchId), store.load(matchId)]);
+      if (raw && isTombstone(raw.doc)) return NOT_SCHEDULED;
+      if (room && room.version > 0) {
+        markStarted(matchId);
+        return null;
+      }
+      const entry = raw ? ScheduledMatchSchema.safeParse(raw.doc) : null;
+      if (!raw || !entry?.success || entry.data.roomInUseSince !== null) return null;
+      const put = await store.putDoc(COLLECTIONS.matches, matchId, { ...entry.data, roomInUseSince: clock() }, raw.rev);
+      if (put.kind === 'ok') return null;
+    }
+    return BUSY;
+  };
+
+  /** R-VII.P.3.1: the lineup's players against the lineups of the other rooms open that evening. */
+  const sameEveningConflict = async (matchId: string, players: string[]): Promise<Refusal | null> => {
     const scheduled = await readDoc(store, COLLECTIONS.matches, matchId, ScheduledMatchSchema);
     if (!scheduled) return null;
     const me = scheduled.doc;
@@ -51,5 +102,18 @@ export function createEveningGuard(store: LeagueStore): EveningGuard {
     }
     const names = new Map((await readAll(store, COLLECTIONS.players, LeaguePlayerSchema)).map((p) => [p.id, p.name]));
     return eveningConflict(players, others, (id) => names.get(id) ?? id);
+  };
+
+  return async (matchId, command) => {
+    const players = lineupPlayers(command);
+    if (players.length > 0) {
+      // Withdrawn first (it says more than a lineup conflict), then the evening; the room is marked in use (claim)
+      // only for a command the guard lets through.
+      const raw = started.has(matchId) ? null : await readRaw(store, COLLECTIONS.matches, matchId);
+      if (raw && isTombstone(raw.doc)) return NOT_SCHEDULED;
+      const conflict = await sameEveningConflict(matchId, players);
+      if (conflict) return conflict;
+    }
+    return claim(matchId);
   };
 }

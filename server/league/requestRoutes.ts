@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
+import type { Refusal } from '../../shared/index';
 import {
-  type CaptainRequest, CaptainRequestBodySchema, CaptainRequestSchema, MAX_PENDING_REQUESTS, submitRosterRequest,
+  type CaptainRequest, CaptainRequestBodySchema, CaptainRequestSchema, decideOnRequest, MAX_PENDING_REQUESTS,
+  type RequestDecision, submitRosterRequest, type Verdict,
 } from '../../shared/season/index';
 import { tokenMatches } from '../auth/tokens';
+import { hashesInForce, readCaptainLinks } from '../matches/captainLinks';
 import { conflict, invalid, notFound, refused } from './httpReplies';
 import { COLLECTIONS, readAll, readDoc, updateDoc } from './leagueStore';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
@@ -47,8 +50,9 @@ export function requestRoutes(ctx: LeagueRouteContext): Router {
     if (b.captainLink) {
       const match = bundle.schedule.find((m) => m.id === b.captainLink?.matchId);
       const side = match?.homeTeamId === team.id ? 'HOME' : match?.awayTeamId === team.id ? 'AWAY' : null;
-      const meta = side ? await ctx.store.meta(b.captainLink.matchId) : null;
-      if (!side || !meta || !tokenMatches(b.captainLink.token, meta.captainTokenHashes[side])) {
+      const [meta, links] = side ? await Promise.all([ctx.store.meta(b.captainLink.matchId), readCaptainLinks(ctx.store, b.captainLink.matchId)]) : [null, null];
+      // The link in force: one the commissioner replaced no longer speaks for the team.
+      if (!side || !meta || !tokenMatches(b.captainLink.token, hashesInForce(meta, links)[side])) {
         return void res.status(403).json({ error: 'FORBIDDEN', message: `That captain link is not one of ${team.name}'s.` });
       }
       viaMatchId = b.captainLink.matchId;
@@ -75,7 +79,12 @@ export function requestRoutes(ctx: LeagueRouteContext): Router {
     res.status(201).json({ request });
   });
 
-  /** The commissioner enters a request: it becomes the team's roster batch, or is marked refused with the rule. */
+  /**
+   * The commissioner enters a request: it becomes the team's roster batch, or is marked refused with the rule.
+   * The decision is stored on the request first, with compare-and-set (decideOnRequest), and only then is the batch
+   * written: a decline racing this enter either lands first (this one is answered 409 and the roster is untouched)
+   * or finds the request entered.
+   */
   router.post('/api/league/seasons/:seasonId/requests/:requestId/enter', ctx.commissioner, async (req, res) => {
     const bundle = await seasonFrom(ctx, req, res);
     const requestId = bundle && idParam(req, res, 'requestId');
@@ -83,20 +92,40 @@ export function requestRoutes(ctx: LeagueRouteContext): Router {
     const found = await readDoc(ctx.store, COLLECTIONS.requests, requestId, CaptainRequestSchema);
     if (!found || found.doc.seasonId !== bundle.season.id) return notFound(res, `request ${requestId} in ${bundle.season.name}`);
     const request = found.doc;
-    if (request.status !== 'PENDING') return conflict(res, 'ANSWERED', `This request was already ${request.status.toLowerCase()}.`);
     const team = bundle.teams.find((t) => t.id === request.teamId);
     if (!team) return notFound(res, `team ${request.teamId} in ${bundle.season.name}`);
     const batchId = `chg-${request.id}`;
-    const out = await submitRoster(ctx, bundle, team, { kind: 'CHANGE', effective: request.effective, requestedBy: request.requestedBy, edits: request.edits, submittedAt: request.submittedAt, batchId });
-    // Another commissioner entered it a moment ago: it is on the roster once, and this answer says so too.
-    const already = !out.ok && out.refusal.code === 'ALREADY_ENTERED';
-    const answered: CaptainRequest = out.ok || already
-      ? { ...request, status: 'ENTERED', batchId, decidedAt: ctx.clock() }
-      : { ...request, status: 'REFUSED', answer: { rule: out.refusal.rule, message: out.refusal.message }, decidedAt: ctx.clock() };
-    await answer(ctx, answered);
-    if (already) return conflict(res, 'ANSWERED', 'This request was already entered.');
-    if (!out.ok) return refused(res, out.refusal);
-    res.json({ request: answered, batch: out.value.batch });
+    const input = { kind: 'CHANGE' as const, effective: request.effective, requestedBy: request.requestedBy, edits: request.edits, submittedAt: request.submittedAt, batchId };
+    const onRoster = bundle.rosters.teams[team.id]?.batches.some((b) => b.id === batchId) ?? false;
+    // An enter that stored its decision and then failed before the roster write (a crash, the store gone): the
+    // request reads ENTERED without its batch. Entering it again finishes the job instead of answering 409.
+    const unfinished = request.status === 'ENTERED' && request.batchId === batchId && !onRoster;
+    if (!unfinished) {
+      // Judged on the rosters as they are now; a refusal is the decision (REFUSED with the rule).
+      const trial = submitRosterRequest(
+        { season: bundle.season, team, teams: bundle.teams, rosters: bundle.rosters, players: bundle.players, zone: bundle.zone },
+        { id: batchId, kind: 'CHANGE', effective: input.effective, requestedBy: input.requestedBy, enteredBy: 'OFFICIAL', edits: input.edits, submittedAt: input.submittedAt },
+      );
+      const decision: RequestDecision = trial.ok
+        ? { kind: 'ENTER', batchId, at: ctx.clock() }
+        : { kind: 'REFUSE', rule: trial.refusal.rule, message: trial.refusal.message, at: ctx.clock() };
+      const decided = await decide(ctx, requestId, decision);
+      if (!decided.ok) return conflict(res, decided.refusal.code, decided.refusal.message);
+      if (!trial.ok) return refused(res, trial.refusal);
+    }
+    // The decision is ENTERED: now the batch, judged again on the rosters of this moment (another change may have
+    // landed since the trial). Entered twice (a retry after a lost answer): the batch id finds it there once.
+    const out = await submitRoster(ctx, bundle, team, input);
+    if (out.ok || out.refusal.code === 'ALREADY_ENTERED') {
+      const entered = await readDoc(ctx.store, COLLECTIONS.requests, requestId, CaptainRequestSchema);
+      return void res.json({ request: entered?.doc ?? request, batch: out.ok ? out.value.batch : null });
+    }
+    // Refused on the later rosters: the request says so with the rule, instead of ENTERED.
+    await updateDoc(ctx.store, COLLECTIONS.requests, requestId, CaptainRequestSchema, async (current) =>
+      current && current.status === 'ENTERED' && current.batchId === batchId
+        ? { write: { ...current, status: 'REFUSED' as const, batchId: null, answer: { rule: out.refusal.rule, message: out.refusal.message }, decidedAt: ctx.clock() } }
+        : { stop: null });
+    refused(res, out.refusal);
   });
 
   router.post('/api/league/seasons/:seasonId/requests/:requestId/decline', ctx.commissioner, async (req, res) => {
@@ -105,14 +134,11 @@ export function requestRoutes(ctx: LeagueRouteContext): Router {
     if (!bundle || !requestId) return;
     const body = z.object({ reason: z.string().trim().min(1).max(1000) }).safeParse(req.body);
     if (!body.success) return invalid(res, 'reason', body.error);
-    const out = await updateDoc<typeof CaptainRequestSchema, string>(ctx.store, COLLECTIONS.requests, requestId, CaptainRequestSchema, async (current) => {
-      if (!current || current.seasonId !== bundle.season.id) return { stop: 'missing' };
-      if (current.status !== 'PENDING') return { stop: current.status };
-      return { write: { ...current, status: 'DECLINED', answer: { rule: null, message: body.data.reason }, decidedAt: ctx.clock() } };
-    });
-    if ('written' in out) return void res.json({ request: out.written });
-    if (out.stopped === 'missing') return notFound(res, `request ${requestId} in ${bundle.season.name}`);
-    conflict(res, 'ANSWERED', `This request was already ${out.stopped.toLowerCase()}.`);
+    const current = await readDoc(ctx.store, COLLECTIONS.requests, requestId, CaptainRequestSchema);
+    if (!current || current.doc.seasonId !== bundle.season.id) return notFound(res, `request ${requestId} in ${bundle.season.name}`);
+    const decided = await decide(ctx, requestId, { kind: 'DECLINE', reason: body.data.reason, at: ctx.clock() });
+    if (!decided.ok) return conflict(res, decided.refusal.code, decided.refusal.message);
+    res.json({ request: decided.value });
   });
 
   return router;
@@ -123,8 +149,16 @@ async function seasonRequests(ctx: LeagueRouteContext, seasonId: string): Promis
   return (await readAll(ctx.store, COLLECTIONS.requests, CaptainRequestSchema)).filter((r) => r.seasonId === seasonId).sort((a, b) => b.submittedAt - a.submittedAt);
 }
 
-/** Stores the commissioner's answer unless another answer got there first (two commissioners, one request). */
-async function answer(ctx: LeagueRouteContext, answered: CaptainRequest): Promise<void> {
-  await updateDoc(ctx.store, COLLECTIONS.requests, answered.id, CaptainRequestSchema, async (current) =>
-    current && current.status === 'PENDING' ? { write: answered } : { stop: null });
+/**
+ * Stores a decision on a request with compare-and-set on its revision: a decision that lost the race to another
+ * is decided again on the request as it now is, and refused (ANSWERED) with what that other decision was.
+ */
+async function decide(ctx: LeagueRouteContext, requestId: string, decision: RequestDecision): Promise<Verdict<CaptainRequest>> {
+  const out = await updateDoc<typeof CaptainRequestSchema, Refusal | null>(ctx.store, COLLECTIONS.requests, requestId, CaptainRequestSchema, async (current) => {
+    if (!current) return { stop: null };
+    const v = decideOnRequest(current, decision);
+    return v.ok ? { write: v.value } : { stop: v.refusal };
+  });
+  if ('written' in out) return { ok: true, value: out.written };
+  return { ok: false, refusal: out.stopped ?? { rule: 'OQ-27b', code: 'ANSWERED', message: 'This request no longer exists.' } };
 }

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { IdSchema, type MatchSetup } from '../../shared/index';
+import { IdSchema, type MatchSetup, type Side } from '../../shared/index';
 import type { LeagueZone } from '../../shared/season/index';
 import type { MatchLinks } from '../matches/createMatch';
 import { invalid, notFound } from './httpReplies';
@@ -13,7 +13,15 @@ export interface LeagueRouteContext {
   zoneFor: (timeZone: string) => LeagueZone;
   commissioner: RequestHandler;
   openMatchRoom: OpenMatchRoom;
+  /**
+   * After a captain link was replaced: disconnect the sockets of that side still connected with the old link.
+   * null: the room is not wired for replaced links (see router.ts), so none are issued.
+   */
+  captainLinkReplaced: CaptainLinkReplaced | null;
 }
+
+/** Wired by the socket server (it holds the sockets); the league only says which seat's link changed. */
+export type CaptainLinkReplaced = (matchId: string, side: Side) => Promise<void>;
 
 /** Opens a match room for a setup: the server's createMatch, injected so the league does not own the room. */
 export type OpenMatchRoom = (setup: MatchSetup, now: number) => Promise<{ kind: 'created'; links: MatchLinks } | { kind: 'exists' }>;
@@ -30,7 +38,7 @@ export function idParam(req: Request, res: Response, name: string): string | nul
 export async function seasonFrom(ctx: LeagueRouteContext, req: Request, res: Response): Promise<SeasonBundle | null> {
   const seasonId = idParam(req, res, 'seasonId');
   if (!seasonId) return null;
-  const bundle = await loadSeason(ctx.store, seasonId, ctx.zoneFor);
+  const bundle = await loadSeason(ctx.store, seasonId, ctx.zoneFor, ctx.clock());
   if (!bundle) notFound(res, `season ${seasonId}`);
   return bundle;
 }

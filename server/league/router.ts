@@ -1,12 +1,13 @@
 import express, { type ErrorRequestHandler, Router } from 'express';
 import type { LeagueZone } from '../../shared/season/index';
 import { requireCommissioner } from '../http/adminAuth';
+import { captainLinkRoutes } from './captainLinkRoutes';
 import { importRoutes } from './importRoutes';
 import { BusyError, type LeagueStore } from './leagueStore';
 import { intlZone } from './leagueZone';
 import { peopleRoutes } from './peopleRoutes';
 import { requestRoutes } from './requestRoutes';
-import type { LeagueRouteContext, OpenMatchRoom } from './routeContext';
+import type { CaptainLinkReplaced, LeagueRouteContext, OpenMatchRoom } from './routeContext';
 import { scheduleRoutes } from './scheduleRoutes';
 import { seasonRoutes } from './seasonRoutes';
 import { tableRoutes } from './tableRoutes';
@@ -23,6 +24,12 @@ export interface LeagueRouterDeps {
   clock?: () => number;
   /** The league time zone from its IANA name; defaults to Intl's zone data. */
   zoneFor?: (timeZone: string) => LeagueZone;
+  /**
+   * Disconnects the sockets of a seat whose captain link was just replaced (the socket server's job:
+   * matches/seatDisconnect.ts). Pass it only once the room also runs auth/captainLinkGate.ts at the handshake:
+   * without both, a replaced link would still work and the new one would not, so the route answers 501 instead.
+   */
+  captainLinkReplaced?: CaptainLinkReplaced;
 }
 
 /**
@@ -37,6 +44,7 @@ export function createLeagueRouter(deps: LeagueRouterDeps): Router {
     zoneFor: deps.zoneFor ?? intlZone,
     commissioner: requireCommissioner(deps.adminToken),
     openMatchRoom: deps.openMatchRoom,
+    captainLinkReplaced: deps.captainLinkReplaced ?? null,
   };
   const router = Router();
   // Its own JSON parser, so the router works wherever it is mounted (a parser mounted before it wins: bodies are
@@ -49,6 +57,7 @@ export function createLeagueRouter(deps: LeagueRouterDeps): Router {
   router.use(tableRoutes(ctx));
   router.use(importRoutes(ctx));
   router.use(requestRoutes(ctx));
+  router.use(captainLinkRoutes(ctx));
   router.use(busyAsConflict);
   return router;
 }

@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import {
-  checkPlayoffMatch, checkScheduledMatch, checkTieBreakerMatch, RecordedResultSchema, refusal, type RuleCheck, type ScheduledMatch,
+  checkPlayoffMatch, clockText, localTimeOf, checkScheduledMatch, checkTieBreakerMatch, RecordedResultSchema, refusal, type RuleCheck, type ScheduledMatch,
   ScheduledMatchSchema, seasonBrackets, seasonStandings,
 } from '../../shared/season/index';
 import { conflict, invalid, notFound, refused } from './httpReplies';
@@ -29,7 +29,7 @@ export function scheduleRoutes(ctx: LeagueRouteContext): Router {
     const body = req.body as Record<string, unknown>;
     // A regular match is at HOME's bar unless the commissioner names another venue.
     const homeVenue = bundle.teams.find((t) => t.id === body.homeTeamId)?.homeVenueId;
-    const parsed = ScheduledMatchSchema.safeParse({ venueId: homeVenue, ...body, id: matchId, seasonId: bundle.season.id, roomOpenedAt: null });
+    const parsed = ScheduledMatchSchema.safeParse({ venueId: homeVenue, ...body, id: matchId, seasonId: bundle.season.id, roomOpenedAt: null, roomInUseSince: null });
     if (!parsed.success) return invalid(res, 'scheduled match', parsed.error);
     const match = parsed.data;
     const problem = checkMatch(bundle, match);
@@ -74,9 +74,11 @@ export function scheduleRoutes(ctx: LeagueRouteContext): Router {
   });
 
   /**
-   * Takes a match off the schedule while it has not started: no result recorded for it and no event in its room
-   * (nobody marked present, nothing declared). A room that was opened stays in the store, closed to lineups by the
-   * evening guard; a match that has begun is settled by a result (forfeit, ruling) instead, never deleted.
+   * Takes a match off the schedule while it has not started: no result recorded for it, no event in its room
+   * (nobody marked present, nothing declared) and no command let through in it yet (roomInUseSince, which the room
+   * sets with compare-and-set on this same entry before a first command can be stored, so a first tap racing the
+   * delete cannot both be stored and see the match deleted). A room that was opened stays in the store and refuses
+   * every command (eveningGuard.ts); a match that has begun is settled by a result (forfeit, ruling) instead.
    */
   router.delete('/api/league/seasons/:seasonId/schedule/:matchId', ctx.commissioner, async (req, res) => {
     const found = await scheduledFrom(ctx, req, res);
@@ -94,6 +96,11 @@ export function scheduleRoutes(ctx: LeagueRouteContext): Router {
   return router;
 }
 
+const sinceText = (at: number, bundle: SeasonBundle) => {
+  const t = localTimeOf(at, bundle.zone);
+  return `${clockText(Math.floor(t.msOfDay / 60_000))} on ${t.date}`;
+};
+
 /** Why a scheduled match can no longer be deleted, or null if it has not started. */
 async function whyStarted(ctx: LeagueRouteContext, bundle: SeasonBundle, match: ScheduledMatch): Promise<{ code: string; message: string } | null> {
   const recorded = await readDoc(ctx.store, COLLECTIONS.results, match.id, RecordedResultSchema);
@@ -101,6 +108,9 @@ async function whyStarted(ctx: LeagueRouteContext, bundle: SeasonBundle, match: 
     return { code: 'HAS_RESULT', message: `A ${recorded.doc.result.kind.toLowerCase().replaceAll('_', ' ')} is recorded for ${match.id}: it counts in the standings and cannot be deleted.` };
   }
   if (match.roomOpenedAt === null) return null;
+  if (match.roomInUseSince !== null) {
+    return { code: 'STARTED', message: `${match.id} has started: its captains have been using its room since ${sinceText(match.roomInUseSince, bundle)}. Settle it with a result (forfeit or ruling) instead.` };
+  }
   const room = await ctx.store.load(match.id);
   if (room && room.version > 0) {
     return { code: 'STARTED', message: `${match.id} has started: its room holds ${room.version} entr${room.version === 1 ? 'y' : 'ies'} (${bundle.season.name}). Settle it with a result (forfeit or ruling) instead.` };
@@ -120,7 +130,7 @@ function checkMatch(bundle: SeasonBundle, match: ScheduledMatch): RuleCheck {
   return checkPlayoffMatch(bundle.season, match, b.seeding, b.bracket, teams, bundle.schedule);
 }
 
-async function scheduledFrom(ctx: LeagueRouteContext, req: Request, res: Response): Promise<{ bundle: SeasonBundle; match: ScheduledMatch } | null> {
+export async function scheduledFrom(ctx: LeagueRouteContext, req: Request, res: Response): Promise<{ bundle: SeasonBundle; match: ScheduledMatch } | null> {
   const bundle = await seasonFrom(ctx, req, res);
   const matchId = bundle && idParam(req, res, 'matchId');
   if (!bundle || !matchId) return null;

@@ -2,7 +2,7 @@ import { type MatchState, type Venue, VenueSchema } from '../../shared/index';
 import {
   countedResult, type LeagueMatchResult, type LeaguePlayer, LeaguePlayerSchema, type LeagueZone, type RecordedResult,
   RecordedResultSchema, type ScheduledMatch, ScheduledMatchSchema, type Season, type SeasonRosters, SeasonRostersSchema,
-  SeasonSchema, type SeasonTeam, SeasonTeamSchema,
+  SeasonSchema, type SeasonTeam, SeasonTeamSchema, localTimeOf, type LocalDate,
 } from '../../shared/season/index';
 import { COLLECTIONS, type LeagueStore, readAll, readDoc } from './leagueStore';
 
@@ -25,11 +25,13 @@ export interface SeasonBundle {
   states: Map<string, MatchState>;
   /** CALC-4: results that count, by match id. */
   results: Map<string, LeagueMatchResult>;
+  /** The date in the league's zone when this was read: whether the regular season is over depends on it. */
+  today: LocalDate;
 }
 
 export const emptyRosters = (seasonId: string): SeasonRosters => ({ seasonId, teams: {} });
 
-export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: (tz: string) => LeagueZone): Promise<SeasonBundle | null> {
+export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: (tz: string) => LeagueZone, now: number): Promise<SeasonBundle | null> {
   const found = await readDoc(store, COLLECTIONS.seasons, seasonId, SeasonSchema);
   if (!found) return null;
   const [teams, venues, players, rosters, schedule, recorded] = await Promise.all([
@@ -54,10 +56,11 @@ export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: 
     const r = countedResult(m, recordedById.get(m.id), states.get(m.id) ?? null);
     if (r) results.set(m.id, r);
   }
+  const zone = zoneFor(found.doc.timeZone);
   return {
     season: found.doc,
     seasonRev: found.rev,
-    zone: zoneFor(found.doc.timeZone),
+    zone,
     teams: teams.filter((t) => t.seasonId === seasonId),
     venues,
     players: new Map(players.map((p) => [p.id, p])),
@@ -67,6 +70,7 @@ export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: 
     recorded: recordedById,
     states,
     results,
+    today: localTimeOf(now, zone).date,
   };
 }
 

@@ -10,7 +10,7 @@ export interface MatchLinks {
 }
 
 export const spectatorLink = (matchId: string) => `/m/${encodeURIComponent(matchId)}`;
-const captainLink = (matchId: string, token: string) => `${spectatorLink(matchId)}?t=${token}`;
+export const captainLink = (matchId: string, token: string) => `${spectatorLink(matchId)}?t=${token}`;
 
 /**
  * Opens a match room at version 0 with fresh captain tokens. 'exists' when the id is taken: the existing match and

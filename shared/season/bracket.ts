@@ -2,6 +2,7 @@ import type { Venue } from '../league';
 import { addDays, type LocalDate, WEEKDAY_NAMES, weekdayOf } from './calendar';
 import { type RankedVenue, rankNeutralVenues } from './neutralVenues';
 import { type LeagueMatchResult, winnerTeam } from './results';
+import { progressText, type RegularSeasonProgress } from './regularSeasonEnd';
 import type { ScheduledMatch } from './schedule';
 import type { Season } from './season';
 import type { ConferenceStandings, UnresolvedTie } from './standings';
@@ -108,17 +109,20 @@ export function buildBracket(
 export type SeedingStatus =
   /** Final seeds: the regular season is over and no tie at or above the cut-off is left. */
   | { kind: 'SEEDED'; seeds: Seed[] }
-  /** The regular season is still being played: the seeds as the standings stand now, ties included. */
-  | { kind: 'PROVISIONAL'; seeds: Seed[]; ties: UnresolvedTie[] }
+  /**
+   * The regular season is not over (still running, or results missing after its end date): the seeds as the
+   * standings stand now, ties included, and why they are not final yet.
+   */
+  | { kind: 'PROVISIONAL'; seeds: Seed[]; ties: UnresolvedTie[]; why: Exclude<RegularSeasonProgress, { kind: 'OVER' }> }
   /** Over, but a tie at or above the cut-off waits for a tie-breaker match (R-IV.A.5) or an official's order (OQ-24b). */
   | { kind: 'BLOCKED'; ties: UnresolvedTie[] };
 
 /** R-V.A.1 / R-V.A.3.2: the top `qualifiers` teams of the final regular-season standings, seeded in order. */
-export function seedsFrom(standings: ConferenceStandings, regularSeasonComplete: boolean): SeedingStatus {
+export function seedsFrom(standings: ConferenceStandings, regularSeason: RegularSeasonProgress): SeedingStatus {
   const q = Math.min(standings.qualifiers, standings.rows.length);
   const seeds = standings.rows.slice(0, q).map((r, i) => ({ seed: i + 1, teamId: r.teamId }));
   const blocking = standings.ties.filter((t) => t.from <= q);
-  if (!regularSeasonComplete) return { kind: 'PROVISIONAL', seeds, ties: blocking };
+  if (regularSeason.kind !== 'OVER') return { kind: 'PROVISIONAL', seeds, ties: blocking, why: regularSeason };
   if (blocking.length > 0) return { kind: 'BLOCKED', ties: blocking };
   return { kind: 'SEEDED', seeds };
 }
@@ -135,7 +139,8 @@ export function checkPlayoffMatch(season: Season, match: ScheduledMatch, seeding
   if (seeding.kind === 'BLOCKED') {
     return refusal('R-V.A.3.2', 'Seeds are not settled: a tie left after R-IV.A.1-4 must be decided first (R-IV.A.5, OQ-24b).', 'SEEDS_OPEN');
   }
-  if (seeding.kind === 'PROVISIONAL' || !bracket) return refusal('R-V.A.3.2', 'Seeds come from the final regular-season standings: some regular-season matches are not final yet.', 'SEEDS_OPEN');
+  if (seeding.kind === 'PROVISIONAL') return refusal('R-V.A.3.2', `Seeds come from the final regular-season standings. ${progressText(seeding.why)}`, 'SEEDS_OPEN');
+  if (!bracket) return refusal('R-V.A.3.2', 'Seeds come from the final regular-season standings, which are not settled yet.', 'SEEDS_OPEN');
   const bm = bracket.rounds[slot.round - 1]?.[slot.slot];
   if (!bm) return refusal('R-V.A.3.1', `The ${slot.conferenceId} bracket has no round ${slot.round} slot ${slot.slot}.`, 'NO_SLOT');
   if (bm.bye) return refusal('R-V.A.3.1', `${teamName(teams, bm.home?.teamId)} has a bye in this slot: there is no match to play.`, 'BYE');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../league';
 import { addDays, clockText, type LeagueZone, type LocalDate, LocalDateSchema, localTimeOf } from './calendar';
 import { RosterEditSchema } from './roster';
+import type { Verdict } from './verdict';
 import type { Season } from './season';
 
 /**
@@ -73,4 +74,52 @@ export function rosterDeadline(season: Season, zone: LeagueZone, now: number): R
   // The same minute-resolution reading as the check in rosterChanges.ts: 16:00:59 still counts as 16:00.
   const openForToday = Math.floor(local.msOfDay / 60_000) <= cutoff;
   return { today: local.date, time: clockText(cutoff), timeZone: zone.name, openForToday, earliest: openForToday ? local.date : addDays(local.date, 1) };
+}
+
+/**
+ * The commissioner's decision on a request (OQ-27b). A request is answered once: the route applies this with
+ * compare-and-set on the request's revision, so of two decisions racing each other (an enter and a decline, or two
+ * enters) exactly one is stored and the other is refused with what the request already says. Entering is decided
+ * here before the batch is written to the roster, so a request never reads "Declined" while its batch is on it.
+ */
+export type RequestDecision =
+  | { kind: 'ENTER'; batchId: string; at: number }
+  /** Entering it broke a roster rule: the rule is the answer. */
+  | { kind: 'REFUSE'; rule: string; message: string; at: number }
+  | { kind: 'DECLINE'; reason: string; at: number };
+
+export function decideOnRequest(request: CaptainRequest, decision: RequestDecision): Verdict<CaptainRequest> {
+  if (request.status !== 'PENDING') {
+    return { ok: false, refusal: { rule: 'OQ-27b', code: 'ANSWERED', message: `This request was already ${answeredText(request)}.` } };
+  }
+  switch (decision.kind) {
+    case 'ENTER':
+      return { ok: true, value: { ...request, status: 'ENTERED', batchId: decision.batchId, decidedAt: decision.at } };
+    case 'REFUSE':
+      return { ok: true, value: { ...request, status: 'REFUSED', answer: { rule: decision.rule, message: decision.message }, decidedAt: decision.at } };
+    case 'DECLINE':
+      return { ok: true, value: { ...request, status: 'DECLINED', answer: { rule: null, message: decision.reason }, decidedAt: decision.at } };
+    default:
+      return assertNever(decision);
+  }
+}
+
+/** "entered", "declined: Talk to me first.", "refused (R-II.A.1)". */
+function answeredText(request: CaptainRequest): string {
+  switch (request.status) {
+    case 'ENTERED':
+      return 'entered';
+    case 'DECLINED':
+      return `declined${request.answer ? `: ${request.answer.message}` : ''}`;
+    case 'REFUSED':
+      return `refused${request.answer?.rule ? ` (${request.answer.rule})` : ''}`;
+    case 'PENDING':
+      return 'answered';
+    default:
+      return assertNever(request.status);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unexpected ${JSON.stringify(value)}`);
 }

@@ -12,6 +12,7 @@ export * from './multipleTeams';
 export * from './schedule';
 export * from './results';
 export * from './standings';
+export * from './regularSeasonEnd';
 export * from './neutralVenues';
 export * from './tieBreakerMatch';
 export * from './bracket';

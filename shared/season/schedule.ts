@@ -34,6 +34,12 @@ export const ScheduledMatchSchema = z.object({
   bracket: BracketSlotSchema.nullable().default(null),
   /** Set once the match room exists; the setup is then fixed and the entry can no longer be edited. */
   roomOpenedAt: z.number().int().nonnegative().nullable().default(null),
+  /**
+   * Set (server time) when the room let its first command through. The room writes it before that command can be
+   * stored and the delete route refuses once it is set, both with compare-and-set on this entry: so a first tap and
+   * the commissioner's delete racing each other cannot both win (eveningGuard.ts).
+   */
+  roomInUseSince: z.number().int().nonnegative().nullable().default(null),
 });
 export type ScheduledMatch = z.infer<typeof ScheduledMatchSchema>;
 export type ScheduledMatchInput = z.input<typeof ScheduledMatchSchema>;

@@ -2,6 +2,8 @@ import type { Venue } from '../league';
 import { type Bracket, buildBracket, type FinalVenues, finalVenues, type SeedingStatus, seedsFrom } from './bracket';
 import { type LeagueMatchResult, winnerTeam } from './results';
 import type { ScheduledMatch } from './schedule';
+import { type RegularSeasonProgress, regularSeasonProgress } from './regularSeasonEnd';
+import type { LocalDate } from './calendar';
 import type { Season, TieOrder } from './season';
 import { computeStandings, type ConferenceStandings } from './standings';
 import type { SeasonTeam } from './teams';
@@ -20,12 +22,14 @@ export interface SeasonData {
   schedule: readonly ScheduledMatch[];
   /** Counted results (CALC-4) by match id. */
   results: ReadonlyMap<string, LeagueMatchResult>;
+  /** Today in the league's zone (the caller reads the clock): the regular season ends by date (regularSeasonEnd.ts). */
+  today: LocalDate;
 }
 
 export interface ConferenceTable extends ConferenceStandings {
   name: string;
-  /** Every regular-season match of the conference's teams counts already. */
-  regularSeasonComplete: boolean;
+  /** Whether the standings are final (R-V.A.3.2): the end date has passed and every regular-season match counts. */
+  regularSeason: RegularSeasonProgress;
   /** R-IV.A.5: "tie-breaker match required", with its proposed date and ranked neutral venues. */
   tieBreakers: TieBreakerProposal[];
 }
@@ -53,12 +57,6 @@ export function tieOrdersFromMatches(data: SeasonData): TieOrder[] {
   return orders;
 }
 
-export function regularSeasonComplete(data: SeasonData, teamIds: ReadonlySet<string>): boolean {
-  return data.schedule
-    .filter((m) => m.kind === 'REGULAR' && (teamIds.has(m.homeTeamId) || teamIds.has(m.awayTeamId)))
-    .every((m) => data.results.has(m.id));
-}
-
 export function seasonStandings(data: SeasonData): ConferenceTable[] {
   const results = [...data.results.values()];
   const tieOrders = [...data.season.tieOrders, ...tieOrdersFromMatches(data)];
@@ -76,7 +74,7 @@ export function seasonStandings(data: SeasonData): ConferenceTable[] {
     return {
       ...standings,
       name: c.name,
-      regularSeasonComplete: regularSeasonComplete(data, new Set(teamIds)),
+      regularSeason: regularSeasonProgress(data.season, data.schedule, data.results, new Set(teamIds), data.today),
       tieBreakers: tieBreakerProposals(data.season, c.id, standings.ties, teams, data.venues, data.schedule),
     };
   });
@@ -85,7 +83,7 @@ export function seasonStandings(data: SeasonData): ConferenceTable[] {
 export function seasonBrackets(data: SeasonData, tables: readonly ConferenceTable[]): ConferenceBracket[] {
   const teams = new Map(data.teams.map((t) => [t.id, t]));
   return tables.map((t) => {
-    const seeding = seedsFrom(t, t.regularSeasonComplete);
+    const seeding = seedsFrom(t, t.regularSeason);
     if (seeding.kind === 'BLOCKED') return { conferenceId: t.conferenceId, seeding, bracket: null, finalVenues: null };
     const bracket = buildBracket(t.conferenceId, seeding.seeds, data.schedule, data.results);
     return { conferenceId: t.conferenceId, seeding, bracket, finalVenues: finalVenues(bracket, teams, data.venues, data.schedule) };

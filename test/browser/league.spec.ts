@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { admin, challengeRoundOne, createBracketSeason, createLeagueSeason, leagueDate, TIME_ZONE } from './leagueSetup';
-import { baseUrl } from './matches';
+import { baseUrl, matchEvents } from './matches';
 import { axeClean, Phone, phoneFriendly } from './phone';
 
 /**
@@ -254,14 +254,24 @@ test('R-V.A.1, R-V.A.3.2, OQ-24: the playoff bracket seeds six teams from the st
   await capture(page, '69-standings-six');
 
   await page.getByRole('navigation', { name: 'League pages' }).getByRole('link', { name: 'Playoffs' }).click();
+  // Every scheduled match counts, but the season runs for two more months: the seeds are not final (R-V.A.3.2).
+  await expect(page.getByTestId('seeding')).toHaveText(/^Provisional: the regular season runs until .+\. Drawn from the standings/);
+  await capture(page, '71a-bracket-provisional');
+  // The commissioner ends the regular season yesterday: with every match counted, the standings are final.
+  const current = (await (await request.get(`/api/league/seasons/${season.seasonId}`)).json()) as { season: Record<string, unknown> & { regularSeason: { start: string } } };
+  await admin(request, 'PUT', `/seasons/${season.seasonId}`, { ...current.season, regularSeason: { start: current.season.regularSeason.start, end: leagueDate(-1) } }, 200);
+  await page.reload();
+  await expect(page.getByTestId('seeding')).toHaveText('Final seeds: the regular season is over (R-V.A.3.2).');
   const round1 = page.getByRole('list', { name: 'Round 1' }).getByRole('listitem');
   // Slots top to bottom: 1 waits for the winner of 4 v 5, 2 for the winner of 3 v 6 (R-V.A.3.1, OQ-24: byes to the top seeds).
   await expect(round1).toHaveText([`(1) ${s1} bye`, new RegExp(`^\\(4\\) ${s4}.*\\(5\\) ${s5}$`), `(2) ${s2} bye`, new RegExp(`^\\(3\\) ${s3}.*\\(6\\) ${s6}$`)]);
   const semis = page.getByRole('list', { name: 'Semi-finals' }).getByRole('listitem');
   await expect(semis).toHaveText([new RegExp(`^\\(1\\) ${s1}.*to be decided$`), new RegExp(`^\\(2\\) ${s2}.*to be decided$`)]);
   await expect(page.getByRole('list', { name: 'Final', exact: true }).getByRole('listitem')).toHaveText(/to be decided.*to be decided/);
-  // Every scheduled regular-season match counts, so the seeds are final, not provisional (R-V.A.3.2).
   await expect(page.getByText(/^Provisional/)).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'League pages' }).getByRole('link', { name: 'Standings' }).click();
+  await expect(page.getByRole('heading', { name: 'Main · final' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'League pages' }).getByRole('link', { name: 'Playoffs' }).click();
   await capture(page, '71-bracket');
 });
 
@@ -273,4 +283,33 @@ test('the seasons list and the provisional bracket of a two-team season are phon
   await page.goto(`/league/${season.seasonId}/bracket`);
   await expect(page.getByRole('list', { name: /Round 1|Semi-finals/ }).first().or(page.getByText(/Seeds wait|Provisional/).first())).toBeVisible();
   await capture(page, '73-bracket-two-teams');
+});
+
+test('a match taken off the schedule: the captain already holding its scoresheet taps a player in and is told why it is refused; nothing is stored', async ({ browser, request }) => {
+  const season = await createLeagueSeason(request);
+  const home = await Phone.open(browser, `/m/${season.matchId}?t=${season.tokens.HOME}`, 'HOME');
+  await admin(request, 'DELETE', `/seasons/${season.seasonId}/schedule/${season.matchId}`, undefined, 200);
+  await home.arrive(['Home Player 1']);
+  const refused = home.page.getByTestId('notice').filter({ hasText: 'Refused by the scoresheet' });
+  await expect(refused).toContainText('took this match off the schedule');
+  await expect(refused).toHaveAttribute('data-rule', 'SCHEDULE');
+  await capture(home.page, '74-withdrawn-match-refused');
+  expect(await matchEvents(request, season.matchId)).toEqual([]);
+  await home.close();
+});
+
+test('MR-1: replacing a captain link asks for a second tap, then shows the server’s answer (this server does not check replaced links at connect yet, so it issues none)', async ({ page, request }) => {
+  const season = await createLeagueSeason(request);
+  await signIn(page, season.seasonId);
+  const replace = card(page, 'Replace a captain link');
+  await replace.getByLabel('Match id').fill(season.matchId);
+  await replace.getByLabel('Team').selectOption('AWAY');
+  await replace.getByRole('button', { name: 'Replace link' }).click();
+  await expect(replace.getByRole('status')).toHaveText("The AWAY captain's current link stops working and their phones are disconnected. Tap again to replace it.");
+  await replace.scrollIntoViewIfNeeded();
+  await capture(page, '75-admin-replace-link-armed');
+  // server/main.ts does not yet register captainLinkGate or pass the league's captainLinkReplaced hook (see the
+  // league router): until it does, the route refuses rather than hand out a link the room would not honour.
+  await replace.getByRole('button', { name: 'Yes, replace the AWAY link' }).click();
+  await expect(replace.getByRole('alert')).toContainText('cannot replace captain links yet');
 });

@@ -5,7 +5,7 @@ import {
   ScheduledMatchSchema, type ScheduledMatchInput, type SeasonData, seasonBrackets, SeasonSettingsSchema, seasonStandings,
   seedPositions, seedsFrom,
 } from '../../shared/season/index';
-import { result, season, team } from './fixtures';
+import { result, season, SEASON_END, team } from './fixtures';
 
 /** R-V.A (seeding, bracket, home team, match night), R-V.C.1 (neutral venues), R-IV.A.5.1/5.2 (tie-breaker date). */
 
@@ -30,10 +30,13 @@ function regularSeason(): { schedule: ReturnType<typeof sched>[]; results: Leagu
   return { schedule, results };
 }
 
-function data(extra: { schedule?: ReturnType<typeof sched>[]; results?: LeagueMatchResult[]; drop?: string[] } = {}): SeasonData {
+/** The day after the season's end date (Mon 9 Dec 2024): the regular season is over once every match counts. */
+const AFTER_SEASON = '2024-12-10';
+
+function data(extra: { schedule?: ReturnType<typeof sched>[]; results?: LeagueMatchResult[]; drop?: string[]; today?: string } = {}): SeasonData {
   const base = regularSeason();
   const results = [...base.results, ...(extra.results ?? [])].filter((r) => !(extra.drop ?? []).includes(r.matchId));
-  return { season: season(), teams: TEAMS, venues: VENUES, schedule: [...base.schedule, ...(extra.schedule ?? [])], results: new Map(results.map((r) => [r.matchId, r])) };
+  return { season: season(), teams: TEAMS, venues: VENUES, schedule: [...base.schedule, ...(extra.schedule ?? [])], results: new Map(results.map((r) => [r.matchId, r])), today: extra.today ?? AFTER_SEASON };
 }
 const teamMap = new Map(TEAMS.map((t) => [t.id, t]));
 
@@ -48,10 +51,27 @@ describe('R-V.A.1 / R-V.A.3.2 qualification and seeds', () => {
   it('R-V.A.3.2: seeds are provisional while regular-season matches are not final, and a playoff match cannot be scheduled yet', () => {
     const d = data({ drop: ['reg28'] });
     const [north] = seasonBrackets(d, seasonStandings(d));
-    expect(north!.seeding).toMatchObject({ kind: 'PROVISIONAL', ties: [] });
+    expect(north!.seeding).toMatchObject({ kind: 'PROVISIONAL', ties: [], why: { kind: 'RESULTS_MISSING', uncounted: 1 } });
     expect(north!.bracket?.rounds[0]![1]).toMatchObject({ home: { seed: 4, teamId: 't4' }, away: { seed: 5, teamId: 't5' } });
     const m = sched({ id: 'po1', seasonId: 's24', kind: 'PLAYOFF', date: '2024-12-16', homeTeamId: 't4', awayTeamId: 't5', venueId: 'bar-t4', bracket: { conferenceId: 'north', round: 1, slot: 1 } });
-    expect(checkPlayoffMatch(d.season, m, north!.seeding, north!.bracket, teamMap, d.schedule)).toMatchObject({ rule: 'R-V.A.3.2', code: 'SEEDS_OPEN' });
+    expect(checkPlayoffMatch(d.season, m, north!.seeding, north!.bracket, teamMap, d.schedule)).toMatchObject({ rule: 'R-V.A.3.2', code: 'SEEDS_OPEN', message: expect.stringContaining('1 of its matches has no result') });
+  });
+
+  it('R-V.A.3.2: every scheduled match counts but the season is only half scheduled: the seeds stay provisional until the end date has passed', () => {
+    // The season is scheduled a few weeks at a time: today (1 Oct) every match on the schedule has a result, yet the
+    // season runs to 9 December and most of it is still to be scheduled and played.
+    const early = data({ today: '2024-10-01' });
+    const [north] = seasonBrackets(early, seasonStandings(early));
+    expect(seasonStandings(early)[0]!.regularSeason).toEqual({ kind: 'RUNNING', endsOn: SEASON_END, uncounted: 0 });
+    expect(north!.seeding).toMatchObject({ kind: 'PROVISIONAL', why: { kind: 'RUNNING', endsOn: SEASON_END } });
+    const m = sched({ id: 'po1', seasonId: 's24', kind: 'PLAYOFF', date: '2024-12-16', homeTeamId: 't4', awayTeamId: 't5', venueId: 'bar-t4', bracket: { conferenceId: 'north', round: 1, slot: 1 } });
+    expect(checkPlayoffMatch(early.season, m, north!.seeding, north!.bracket, teamMap, early.schedule)).toMatchObject({ rule: 'R-V.A.3.2', code: 'SEEDS_OPEN', message: expect.stringContaining('runs until 2024-12-09') });
+    // On the end date itself the last evening may still be played; the day after, with everything counted, they are final.
+    const lastDay = data({ today: SEASON_END });
+    expect(seasonBrackets(lastDay, seasonStandings(lastDay))[0]!.seeding.kind).toBe('PROVISIONAL');
+    const after = data({ today: '2024-12-10' });
+    expect(seasonBrackets(after, seasonStandings(after))[0]!.seeding.kind).toBe('SEEDED');
+    expect(checkPlayoffMatch(after.season, m, seasonBrackets(after, seasonStandings(after))[0]!.seeding, seasonBrackets(after, seasonStandings(after))[0]!.bracket, teamMap, after.schedule)).toBeNull();
   });
 
   it('R-V.A.3.2 / OQ-24b: an unresolved tie at or above the cut-off blocks the seeding until it is decided', () => {
@@ -192,6 +212,6 @@ describe('R-IV.A.5 the standings tie-breaker match', () => {
     const [north] = seasonStandings(decided);
     expect(north!.rows.slice(5, 7).map((r) => [r.teamId, r.aboveNextBy])).toEqual([['t7', 'TIE_BREAKER_MATCH'], ['t6', 'RECORD']]);
     expect(north!.ties).toEqual([]);
-    expect(seedsFrom(north!, true)).toMatchObject({ kind: 'SEEDED' });
+    expect(seedsFrom(north!, { kind: 'OVER' })).toMatchObject({ kind: 'SEEDED' });
   });
 });

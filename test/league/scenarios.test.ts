@@ -128,7 +128,7 @@ describe('SC-12 disputes, rosters and standings: standings (step 5)', () => {
     const lastT6 = ScheduledMatchSchema.parse({ id: 'T6-w0', seasonId: 's24', kind: 'REGULAR', date: '2024-12-09', homeTeamId: 'T6', awayTeamId: 'h', venueId: 'bar-T6' });
     const lastT5 = ScheduledMatchSchema.parse({ id: 'T5-w0', seasonId: 's24', kind: 'REGULAR', date: '2024-12-02', homeTeamId: 'T5', awayTeamId: 'h', venueId: 'bar-T5' });
     const venues = [...teams.map((t) => ({ id: t.homeVenueId, name: `Bar ${t.id}`, machines: [] })), { id: 'zz-neutral', name: 'Neutral Hall', machines: [] }];
-    const d: SeasonData = { season: season(), teams, venues, schedule: [lastT5, lastT6], results: new Map(results.map((r) => [r.matchId, r])) };
+    const d: SeasonData = { season: season(), teams, venues, schedule: [lastT5, lastT6], results: new Map(results.map((r) => [r.matchId, r])), today: '2024-12-10' };
     const [north] = seasonStandings(d);
     expect(north!.rows.slice(5, 7).map((r) => [r.teamId, r.position, r.aboveNextBy])).toEqual([['T5', 6, 'UNRESOLVED'], ['T6', 7, 'RECORD']]);
     expect(north!.tieBreakers).toHaveLength(1);

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reply } from '../../shared/protocol';
+import { createEveningGuard } from '../../server/league/eveningGuard';
+import type { LeagueStore } from '../../server/league/leagueStore';
+import { startInProcess } from '../helpers/inProcessServer';
+import { RoomClient } from '../helpers/roomClient';
+import { deleteKeys, removeTempDirs, SHARED_REDIS, uniquePrefix } from '../helpers/serverProcess';
+import { call, createSeason, type LeagueFixture, scheduleAndOpen } from './leagueHttp';
+
+/**
+ * A match the commissioner took off the schedule before it started keeps its room in the store (the store has no
+ * delete). Every command in that room is refused (NOT_SCHEDULED), not only lineups, over real Socket.IO clients of
+ * the server wired as main.ts does it, on the embedded store and on the shared Redis.
+ */
+
+const backends: { name: string; env: () => Record<string, string>; cleanUp: (env: Record<string, string>) => Promise<void> }[] = [
+  { name: 'the embedded store', env: () => ({}), cleanUp: async () => undefined },
+  { name: 'Redis', env: () => ({ REDIS_URL: SHARED_REDIS, REDIS_PREFIX: uniquePrefix('withdrawn') }), cleanUp: async (env) => deleteKeys(env.REDIS_PREFIX!) },
+];
+
+for (const backend of backends) {
+  describe(`a withdrawn match's room over ${backend.name}`, () => {
+    const env = backend.env();
+    let server: Awaited<ReturnType<typeof startInProcess>>;
+    let league: LeagueFixture;
+    const clients: RoomClient[] = [];
+    const connect = async (matchId: string, token?: string) => {
+      const c = await RoomClient.connect({ url: server.url, matchId, token, deviceId: randomUUID(), reconnection: false });
+      clients.push(c);
+      return c;
+    };
+    const arrive = (c: RoomClient, p: string) => c.send({ type: 'markArrived', payload: { playerId: league.pid(p), time: Date.now() } });
+    const stored = async (matchId: string) => ((await (await fetch(`${server.url}/api/matches/${matchId}`)).json()) as { version: number }).version;
+    const scheduled = async (matchId: string) =>
+      ((await call(server.url, 'GET', `/api/league/seasons/${league.seasonId}/schedule`)).body.matches as { id: string }[]).some((m) => m.id === matchId);
+    const del = (matchId: string) => call(server.url, 'DELETE', `/api/league/seasons/${league.seasonId}/schedule/${matchId}`);
+
+    beforeAll(async () => {
+      server = await startInProcess(env);
+      league = await createSeason(server.url);
+    }, 30_000);
+
+    afterAll(async () => {
+      for (const c of clients) c.close();
+      await server?.close();
+      await backend.cleanUp(env);
+      removeTempDirs();
+    });
+
+    it('SCHEDULE: after the delete, an attendance tap from a captain already in the room is refused with NOT_SCHEDULED and nothing is stored', async () => {
+      const tokens = await scheduleAndOpen(server.url, league, 'gone-1', 1);
+      const home = await connect('gone-1', tokens.HOME);
+      expect(home.welcome).toMatchObject({ role: 'captain', side: 'HOME' });
+      expect(await del('gone-1')).toMatchObject({ status: 200, body: { deleted: { id: 'gone-1' } } });
+
+      const reply = await arrive(home, 'H1');
+      expect(reply).toMatchObject({ status: 'refused', rule: 'SCHEDULE', code: 'NOT_SCHEDULED', version: 0 });
+      expect((reply as Extract<Reply, { status: 'refused' }>).message).toContain('took this match off the schedule');
+      // A captain opening the link afterwards is refused just the same, for any command, AWAY's too.
+      const away = await connect('gone-1', tokens.AWAY);
+      expect(await arrive(away, 'A1')).toMatchObject({ status: 'refused', code: 'NOT_SCHEDULED' });
+      expect(await away.send({ type: 'markDeparted', payload: { playerId: league.pid('A1'), time: Date.now() } })).toMatchObject({ status: 'refused', code: 'NOT_SCHEDULED' });
+      expect(await stored('gone-1')).toBe(0);
+      expect(home.version).toBe(0);
+    });
+
+    it('a match under way is not withdrawn: its delete is refused (STARTED) and its taps keep being stored', async () => {
+      const tokens = await scheduleAndOpen(server.url, league, 'kept-1', 2);
+      const home = await connect('kept-1', tokens.HOME);
+      expect(await arrive(home, 'H1')).toMatchObject({ status: 'accepted', version: 1 });
+      expect(await del('kept-1')).toMatchObject({ status: 409, body: { error: 'STARTED' } });
+      expect(await arrive(home, 'H2')).toMatchObject({ status: 'accepted', version: 2 });
+      expect(await scheduled('kept-1')).toBe(true);
+    });
+
+    it('the hot path stays free of league reads: once a room holds an event, an attendance tap costs the guard no store read', async () => {
+      let reads = 0;
+      const real = server.store;
+      const counting: LeagueStore = {
+        getDoc: (c, id) => (reads++, real.getDoc(c, id)),
+        putDoc: (c, id, doc, rev) => real.putDoc(c, id, doc, rev),
+        listDocs: (c) => (reads++, real.listDocs(c)),
+        load: (id) => (reads++, real.load(id)),
+        meta: (id) => (reads++, real.meta(id)),
+      };
+      const guard = createEveningGuard(counting);
+      const tap = { type: 'markArrived' as const, payload: { playerId: league.pid('H3'), time: Date.now() } };
+      expect(await guard('kept-1', tap)).toBeNull(); // learns the room holds events
+      const learned = reads;
+      expect(learned).toBeGreaterThan(0);
+      for (let i = 0; i < 10; i++) expect(await guard('kept-1', tap)).toBeNull();
+      expect(reads).toBe(learned);
+      // A withdrawn room is never "learned" as started: it is read, and refused, every time.
+      expect(await guard('gone-1', tap)).toMatchObject({ code: 'NOT_SCHEDULED' });
+      expect(await guard('gone-1', tap)).toMatchObject({ code: 'NOT_SCHEDULED' });
+    });
+
+    it('a first tap racing the delete: either the delete wins and the tap is refused, or the tap is stored and the match stays scheduled', async () => {
+      // Each round: a fresh room, its first attendance tap and the commissioner's delete sent at the same moment.
+      for (let round = 0; round < 12; round++) {
+        const matchId = `race-${round}`;
+        const tokens = await scheduleAndOpen(server.url, league, matchId, 3 + round);
+        const home = await connect(matchId, tokens.HOME);
+        const [reply, deleted] = await Promise.all([arrive(home, 'H1'), del(matchId)]);
+        const version = await stored(matchId);
+        if (deleted.status === 200) {
+          expect(reply).toMatchObject({ status: 'refused', code: 'NOT_SCHEDULED' });
+          expect(version).toBe(0);
+          expect(await scheduled(matchId)).toBe(false);
+        } else {
+          expect(deleted).toMatchObject({ status: 409, body: { error: 'STARTED' } });
+          expect(reply).toMatchObject({ status: 'accepted', version: 1 });
+          expect(version).toBe(1);
+          expect(await scheduled(matchId)).toBe(true);
+        }
+        home.close();
+      }
+    }, 60_000);
+  });
+}
