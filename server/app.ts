@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Config } from './config';
 import { clientFiles } from './http/clientFiles';
 import { healthRoutes } from './http/health';
+import type { CaptainLinkReplaced } from './league/routeContext';
 import { createLeagueRouter } from './league/router';
 import { createMatch } from './matches/createMatch';
 import { matchRoutes } from './http/matchRoutes';
@@ -11,13 +12,19 @@ import type { RoomStore } from './matches/roomStore';
 import type { LiveMatches } from './room/liveMatches';
 import { StoreUnavailableError } from './store/matchStore';
 
+/** What the app needs from the match rooms, which are created after it (they share its HTTP server). */
+export interface AppHooks {
+  /** The sockets of a team's captain seat, closed after the commissioner replaced its link. */
+  captainLinkReplaced?: CaptainLinkReplaced;
+}
+
 /** The Express app: security headers, the REST API, health checks and the built client. */
-export function createApp(config: Config, store: RoomStore, live: LiveMatches, log: Logger): Express {
+export function createApp(config: Config, store: RoomStore, live: LiveMatches, log: Logger, hooks: AppHooks = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
   // The league API parses its own (larger) bodies for season imports, so it is mounted before the small default parser.
-  app.use(createLeagueRouter({ store, adminToken: config.adminToken, openMatchRoom: (setup, now) => createMatch(store, setup, now) }));
+  app.use(createLeagueRouter({ store, adminToken: config.adminToken, openMatchRoom: (setup, now) => createMatch(store, setup, now), ...hooks }));
   // A match setup with 2 x 10 players and 60 machines is a few KB; anything much larger is not one.
   app.use(express.json({ limit: '64kb' }));
 

@@ -1,12 +1,10 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
+import { assemble } from './assemble';
 import { ConfigError, loadConfig } from './config';
 import { seedDemo } from './demo';
 import { createLogger } from './log';
 import { openStore } from './matches/roomStore';
 import { LiveMatches } from './room/liveMatches';
-import { createMatchRooms } from './room/socketServer';
 
 /** Starts the store, the HTTP server (REST + client) and the match rooms; stops them in order on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -23,8 +21,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   const store = await openStore(config, log);
   const live = new LiveMatches(store);
-  const http = createServer(createApp(config, store, live, log));
-  const rooms = createMatchRooms(http, store, live, config, log);
+  const { http, rooms } = assemble(config, store, live, log);
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

@@ -1,4 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { captainLinkGate } from '../auth/captainLinkGate';
 import { createEveningGuard } from '../league/eveningGuard';
 import { Server } from 'socket.io';
 import type { Config } from '../config';
@@ -51,6 +52,8 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     log: roomLog,
   };
   io.use(roomGate({ live, adminToken: config.adminToken, messageRate: config.messageRate, messageBurst: config.messageBurst, log: roomLog }));
+  // After the room's own: a captain link the commissioner replaced is refused, its replacement seated (MR-1).
+  io.use(captainLinkGate({ store, metaOf: (id) => live.meta(id), adminToken: config.adminToken }));
   io.on('connection', (socket) => openConnection(socket, deps));
 
   return {

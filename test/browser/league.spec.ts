@@ -298,8 +298,9 @@ test('a match taken off the schedule: the captain already holding its scoresheet
   await home.close();
 });
 
-test('MR-1: replacing a captain link asks for a second tap, then shows the server’s answer (this server does not check replaced links at connect yet, so it issues none)', async ({ page, request }) => {
+test('MR-1: the commissioner replaces a captain link: the phone holding the old one is told why, the new one takes the seat', async ({ browser, page, request }) => {
   const season = await createLeagueSeason(request);
+  const oldAway = await Phone.open(browser, `/m/${season.matchId}?t=${season.tokens.AWAY}`, 'AWAY (old link)');
   await signIn(page, season.seasonId);
   const replace = card(page, 'Replace a captain link');
   await replace.getByLabel('Match id').fill(season.matchId);
@@ -308,8 +309,17 @@ test('MR-1: replacing a captain link asks for a second tap, then shows the serve
   await expect(replace.getByRole('status')).toHaveText("The AWAY captain's current link stops working and their phones are disconnected. Tap again to replace it.");
   await replace.scrollIntoViewIfNeeded();
   await capture(page, '75-admin-replace-link-armed');
-  // server/main.ts does not yet register captainLinkGate or pass the league's captainLinkReplaced hook (see the
-  // league router): until it does, the route refuses rather than hand out a link the room would not honour.
   await replace.getByRole('button', { name: 'Yes, replace the AWAY link' }).click();
-  await expect(replace.getByRole('alert')).toContainText('cannot replace captain links yet');
+  await expect(replace).toContainText('New link issued');
+  const link = replace.getByRole('link', { name: new RegExp(`/m/${season.matchId}\\?t=`) });
+  const href = await link.getAttribute('href');
+  expect(href).not.toContain(season.tokens.AWAY);
+
+  // The old phone was disconnected; reconnecting, it is refused with the reason and keeps no captain seat.
+  await expect(oldAway.page.getByRole('alert')).toContainText('captain link was replaced by the commissioner');
+  await capture(oldAway.page, '75b-old-captain-link-refused');
+  // The new link is AWAY's captain.
+  const newAway = await Phone.open(browser, new URL(href!).pathname + new URL(href!).search, 'AWAY (new link)');
+  await expect(newAway.page.getByTestId('connection')).toContainText('AWAY');
+  for (const p of [oldAway, newAway]) await p.close();
 });

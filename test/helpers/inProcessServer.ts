@@ -1,11 +1,9 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../../server/app';
+import { assemble } from '../../server/assemble';
 import { loadConfig } from '../../server/config';
 import { createLogger } from '../../server/log';
 import { openStore } from '../../server/matches/roomStore';
 import { LiveMatches } from '../../server/room/liveMatches';
-import { createMatchRooms } from '../../server/room/socketServer';
 import { ADMIN_TOKEN, tempDir } from './serverProcess';
 
 /**
@@ -17,8 +15,7 @@ export async function startInProcess(env: Record<string, string> = {}) {
   const log = createLogger(config.logLevel);
   const store = await openStore(config, log);
   const live = new LiveMatches(store);
-  const http = createServer(createApp(config, store, live, log));
-  const rooms = createMatchRooms(http, store, live, config, log);
+  const { http, rooms } = assemble(config, store, live, log);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
   return {

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captainLinkGate } from '../../server/auth/captainLinkGate';
 import { identify } from '../../server/auth/roles';
 import { loadConfig } from '../../server/config';
 import { createLeagueRouter } from '../../server/league/router';
@@ -11,10 +10,9 @@ import { createLogger } from '../../server/log';
 import { readCaptainLinks } from '../../server/matches/captainLinks';
 import { createMatch } from '../../server/matches/createMatch';
 import { openStore, type RoomStore } from '../../server/matches/roomStore';
-import { disconnectCaptainSeat } from '../../server/matches/seatDisconnect';
-import { matchRoutes } from '../../server/http/matchRoutes';
 import { LiveMatches } from '../../server/room/liveMatches';
-import { createMatchRooms, type MatchRooms } from '../../server/room/socketServer';
+import { assemble } from '../../server/assemble';
+import type { MatchRooms } from '../../server/room/socketServer';
 import { RoomClient } from '../helpers/roomClient';
 import { ADMIN_TOKEN, deleteKeys, removeTempDirs, SHARED_REDIS, tempDir, uniquePrefix } from '../helpers/serverProcess';
 import { call, createSeason, type LeagueFixture, leagueDate, scheduleAndOpen } from './leagueHttp';
@@ -22,9 +20,8 @@ import { call, createSeason, type LeagueFixture, leagueDate, scheduleAndOpen } f
 /**
  * MR-1: the commissioner replaces a team's captain link in a scheduled match. The new link takes the seat, the old
  * one no longer speaks for the team (not in the room, not for a roster request), and phones connected with it are
- * disconnected. The server is wired here as main.ts does, plus what replaced links need and main.ts/app.ts do not
- * wire yet: captainLinkGate after the room's handshake, and the league's hook to the sockets (router.ts), on the
- * embedded store and on the shared Redis.
+ * disconnected. The server is wired here as main.ts does (server/assemble.ts), on the embedded store and on the
+ * shared Redis.
  */
 
 const backends: { name: string; env: () => Record<string, string>; cleanUp: (env: Record<string, string>) => Promise<void> }[] = [
@@ -53,16 +50,9 @@ for (const backend of backends) {
       const log = createLogger(config.logLevel);
       store = await openStore(config, log);
       const live = new LiveMatches(store);
-      const app = express();
-      app.use(createLeagueRouter({
-        store, adminToken: ADMIN_TOKEN, openMatchRoom: (setup, now) => createMatch(store, setup, now),
-        captainLinkReplaced: (matchId, side) => disconnectCaptainSeat(rooms.io, matchId, side),
-      }));
-      app.use(express.json());
-      app.use(matchRoutes(store, live, ADMIN_TOKEN));
-      const http = createServer(app);
-      rooms = createMatchRooms(http, store, live, config, log);
-      rooms.io.use(captainLinkGate({ store, metaOf: (id) => live.meta(id), adminToken: ADMIN_TOKEN }));
+      const assembled = assemble(config, store, live, log);
+      const http = assembled.http;
+      rooms = assembled.rooms;
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
       url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
       league = await createSeason(url);
@@ -135,7 +125,7 @@ for (const backend of backends) {
       expect((await replace('nope', 'HOME')).status).toBe(404);
     });
 
-    it('a server whose room does not check replaced links issues none (501), rather than a link that would not work', async () => {
+    it('a league router without match rooms behind it (no hook to the sockets) issues no link (501), rather than one that would not work', async () => {
       await scheduleAndOpen(url, league, 'rot-5', 5);
       const app = express();
       app.use(createLeagueRouter({ store, adminToken: ADMIN_TOKEN, openMatchRoom: (setup, now) => createMatch(store, setup, now) }));
