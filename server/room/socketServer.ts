@@ -45,7 +45,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     drafts: new DraftBoard(store),
     seats: new SeatRegistry(),
     // One process (embedded store, in-memory adapter): the local delivery reaches every client already.
-    relay: cross ? relayRoomEvents(io, roomLog) : () => undefined,
+    relay: cross ? relayRoomEvents(io, cross, roomLog) : () => undefined,
     log: roomLog,
   };
   io.use(roomGate({ live, adminToken: config.adminToken, messageRate: config.messageRate, messageBurst: config.messageBurst, log: roomLog }));
