@@ -1,3 +1,4 @@
+import type { ClientKind } from './benchSocket';
 import type { HistogramData } from './histogram';
 
 /** Messages between the orchestrator (bench/run.ts) and its load-generator processes (bench/loadgen.ts). */
@@ -20,6 +21,8 @@ export interface InitMessage {
   /** Always http://127.0.0.1:<port>. */
   url: string;
   target: Target;
+  /** Which client library the generator's sockets use (bench/benchSocket.ts). */
+  client: ClientKind;
   rooms: RoomSpec[];
   spectatorsPerRoom: number;
   /** Connections opening at once in this process. */

@@ -1,11 +1,13 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
 import type { Side } from '../shared/index';
 import type { EventsMessage, Reply, SnapshotMessage } from '../shared/protocol';
+import type { BenchSocket, OpenBenchSocket } from './benchSocket';
 import { Histogram } from './histogram';
 import type { FromGen, GenStats, InitMessage, RoomSpec, StartMessage, ToGen } from './ipc';
+import { openLeanSocket } from './leanSocket';
 import { fillerStep, playableScript, type Step } from './matchScript';
+import { openSocketIoSocket } from './socketIoSocket';
 
 /**
  * One load-generator process (forked by bench/run.ts). It holds every client of the rooms it was given (2 captains
@@ -32,7 +34,7 @@ const CONNECT_TIMEOUT_MS = 30_000;
 const MAX_LIFETIME_MS = 30 * 60_000;
 
 interface Client {
-  socket: Socket;
+  socket: BenchSocket;
   room: Room;
   role: 'captain' | 'spectator';
   side: Side | null;
@@ -69,6 +71,13 @@ interface Room {
 const script: Step[] = playableScript();
 const stepAt = (i: number): Step => script[i] ?? fillerStep(i - script.length);
 let init: InitMessage | null = null;
+/**
+ * Command ids: unique per process run (a random tag drawn once) and per command (a counter). A randomBytes call per
+ * command was 4 % of a generator's busy time in its CPU profile.
+ */
+const RUN_TAG = randomBytes(6).toString('hex');
+let commandSerial = 0;
+let openSocket: OpenBenchSocket = openLeanSocket;
 const rooms: Room[] = [];
 const clients: Client[] = [];
 
@@ -151,22 +160,15 @@ function openClient(room: Room, role: 'captain' | 'spectator', side: Side | null
     if (room.spec.tokens) auth.token = room.spec.tokens[side];
     auth.deviceId = safeId(`bench-${side}-${room.spec.matchId}`).padEnd(8, '0');
   }
-  const socket = io(url, {
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    timeout: CONNECT_TIMEOUT_MS,
-    auth,
-  });
-  const client: Client = { socket, room, role, side, version: undefined, sampled, disconnected: false };
-
-  if (sampled) {
-    socket.io.on('open', () => {
-      const engine = socket.io.engine;
-      engine.on('packet', (packet: { type: string; data?: unknown }) => {
-        if (packet.type !== 'message' || typeof packet.data !== 'string') return;
-        const d = packet.data;
-        if (role === 'spectator' && d.startsWith('2["events"')) {
+  // Bytes are counted on the sampled clients only: one spectator per room (events) and the captains (acks, commands).
+  const onPacket = sampled
+    ? (direction: 'in' | 'out', d: string) => {
+        if (direction === 'out') {
+          if (d.includes('"command"')) {
+            wire.commandFrames++;
+            wire.commandBytes += frameBytes(d, true);
+          }
+        } else if (role === 'spectator' && d.startsWith('2["events"')) {
           wire.eventsFrames++;
           wire.eventsBytes += frameBytes(d, false);
         } else if (d.startsWith('2["snapshot"')) {
@@ -176,39 +178,54 @@ function openClient(room: Room, role: 'captain' | 'spectator', side: Side | null
           wire.ackFrames++;
           wire.ackBytes += frameBytes(d, false);
         }
-      });
-      engine.on('packetCreate', (packet: { type: string; data?: unknown }) => {
-        if (packet.type === 'message' && typeof packet.data === 'string' && packet.data.includes('"command"')) {
-          wire.commandFrames++;
-          wire.commandBytes += frameBytes(packet.data, true);
-        }
-      });
-    });
-  }
-
-  socket.on('events', (message: EventsMessage) => onEvents(client, message));
-  socket.on('snapshot', (message: SnapshotMessage) => {
-    if (client.version === undefined || message.version >= client.version) client.version = message.version;
-  });
-  socket.on('problem', (p: { code?: string }) => bump(problems, String(p?.code)));
-  socket.on('replaced', () => bump(problems, 'replaced'));
-  socket.on('disconnect', () => {
-    if (!stopping && !client.disconnected) counters.disconnects++;
-    client.disconnected = true;
-  });
+      }
+    : undefined;
 
   return new Promise<Client>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no snapshot within 30 s of connecting')), CONNECT_TIMEOUT_MS);
-    socket.once('connect_error', (err: Error & { data?: unknown }) => {
+    let settled = false;
+    const timer = setTimeout(() => fail(new Error('no snapshot within 30 s of connecting')), CONNECT_TIMEOUT_MS);
+    function fail(err: Error): void {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      reject(new Error(`connect_error: ${err.message} ${JSON.stringify(err.data ?? '')}`));
-    });
-    const ready = () => {
-      clearTimeout(timer);
-      resolve(client);
+      client.socket.close();
+      reject(err);
+    }
+    const client: Client = {
+      socket: openSocket(
+        { url, auth, ...(onPacket ? { onPacket } : {}) },
+        {
+          event(name, args) {
+            if (name === 'events') onEvents(client, args[0] as EventsMessage);
+            else if (name === 'snapshot') {
+              const message = args[0] as SnapshotMessage;
+              if (client.version === undefined || message.version >= client.version) client.version = message.version;
+              if (!settled) {
+                settled = true;
+                clearTimeout(timer);
+                resolve(client);
+              }
+            } else if (name === 'problem') bump(problems, String((args[0] as { code?: string } | undefined)?.code));
+            else if (name === 'replaced') bump(problems, 'replaced');
+          },
+          connect() {},
+          connectError(message, data) {
+            fail(new Error(`connect_error: ${message} ${JSON.stringify(data ?? '')}`));
+          },
+          disconnect() {
+            if (!stopping && !client.disconnected) counters.disconnects++;
+            client.disconnected = true;
+            fail(new Error('disconnected before the snapshot'));
+          },
+        },
+      ),
+      room,
+      role,
+      side,
+      version: undefined,
+      sampled,
+      disconnected: false,
     };
-    if (client.version !== undefined) ready();
-    else socket.once('snapshot', ready);
   });
 }
 
@@ -280,7 +297,7 @@ function sendNext(room: Room): void {
   const captain = room.captains[step.side];
   if (!captain || captain.disconnected) return;
   const command = step.build({ now: Date.now(), lastEntryId: room.lastEntryId });
-  const commandId = `c${room.index.toString(36)}x${room.step}x${randomBytes(6).toString('hex')}`;
+  const commandId = `c${room.index.toString(36)}x${room.step}x${RUN_TAG}${(commandSerial++).toString(36)}`;
   const fromVersion = room.version;
   const measured = now >= measureFrom && now < measureTo;
   room.step++;
@@ -291,7 +308,8 @@ function sendNext(room: Room): void {
   // Like a phone: "not saved, try again" (and a lost answer) is retried with the same commandId; the server
   // answers a retry of an applied command with the earlier answer. Latency is counted to the final answer.
   const attempt = (n: number) => {
-    captain.socket.timeout(ACK_TIMEOUT_MS).emit('command', envelope, (err: Error | null, reply: Reply) => {
+    captain.socket.emitWithAck('command', envelope, ACK_TIMEOUT_MS, (err: Error | null, raw: unknown) => {
+      const reply = raw as Reply;
       const t1 = performance.now();
       const retryable = err !== null || (reply.status === 'error' && RETRYABLE.has(reply.code));
       if (retryable && n < MAX_ATTEMPTS && !stopping) {
@@ -477,7 +495,7 @@ function mulberry32(seed: number): () => number {
 function closeAll(code: number): void {
   stopping = true;
   for (const room of rooms) if (room.timer) clearTimeout(room.timer);
-  for (const c of clients) c.socket.disconnect();
+  for (const c of clients) c.socket.close();
   setTimeout(() => process.exit(code), 200).unref();
 }
 
@@ -485,6 +503,7 @@ process.on('message', (message: ToGen) => {
   try {
     if (message.type === 'init') {
       init = message;
+      openSocket = message.client === 'socketio' ? openSocketIoSocket : openLeanSocket;
       if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(message.url)) throw new Error(`refusing a non-local target ${message.url}`);
       connectAll().catch((err: unknown) => send({ type: 'fatal', genIndex: message.genIndex, error: String(err) }));
     } else if (message.type === 'start') {

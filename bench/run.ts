@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createClient } from 'redis';
 import { runEngineBench, type EngineBenchResult } from './engine';
+import { CLIENT_KINDS, type ClientKind } from './benchSocket';
 import { Histogram } from './histogram';
 import type { FromGen, GenStats, RoomSpec, Target, ToGen } from './ipc';
 import { benchSetup } from './matchScript';
@@ -69,6 +70,19 @@ const CUSTOM = process.argv
   .slice(2)
   .filter((a) => a.startsWith('--config='))
   .map((a) => a.slice('--config='.length).split(':'));
+/**
+ * --client=lean|socketio: the client library of every load generator in this run (bench/benchSocket.ts). Default
+ * lean: the wire protocol spoken directly on `ws`, a fraction of socket.io-client's CPU per message, so the
+ * generators sharing the machine disturb the targets less. Every target of a session is driven by the same kind.
+ */
+const CLIENT: ClientKind = (() => {
+  const a = process.argv.slice(2).find((x) => x.startsWith('--client='));
+  const v = a ? a.slice('--client='.length) : 'lean';
+  if (!(CLIENT_KINDS as readonly string[]).includes(v)) throw new Error(`--client: one of ${CLIENT_KINDS.join(', ')}, got ${v}`);
+  return v as ClientKind;
+})();
+/** Node flags of the load generators, e.g. BENCH_LOADGEN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/lg". */
+const LOADGEN_NODE_ARGS = (process.env.BENCH_LOADGEN_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** Sockets per load-generator process: well under the 20,000 open files per process. */
 const SOCKETS_PER_GEN = 6000;
 /** The server needs file descriptors for its sockets plus Redis and its own files: stay under 20,000. */
@@ -150,7 +164,7 @@ interface ConfigResult {
   redisCpuPct: number | null;
   /** Redis calls per bench command and Redis-side µs per call, by Redis command, over the window. */
   redisCommands: Record<string, { perCommand: number; usecPerCall: number }> | null;
-  loadGens: { processes: number; cpuPct: number; loopDelayP99MaxMs: number; loopDelayMaxMs: number; rssMb: number };
+  loadGens: { client: ClientKind; processes: number; cpuPct: number; loopDelayP99MaxMs: number; loopDelayMaxMs: number; rssMb: number };
   wire: { bytesPerUpdate: number; bytesPerAck: number; bytesPerCommand: number; snapshotBytesAtConnect: number; eventsPerUpdate: number };
   snapshot: { jsonBytes: number; gzipBytes: number; version: number } | null;
   loadAverage: number;
@@ -319,7 +333,7 @@ function startGen(index: number): Gen {
   const child = track(
     fork(join(ROOT, 'bench', 'loadgen.ts'), [], {
       cwd: ROOT,
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...LOADGEN_NODE_ARGS],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );
@@ -498,6 +512,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
           type: 'init',
           url: server.url,
           target,
+          client: CLIENT,
           rooms: rooms.filter((_, r) => r % genCount === i),
           spectatorsPerRoom: sess.spectators,
           connectConcurrency: 64,
@@ -710,6 +725,7 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     redisCpuPct: redisCpuS === null ? null : round1((redisCpuS * 1000 * 100) / windowMs),
     redisCommands,
     loadGens: {
+      client: CLIENT,
       processes: t.gens.length,
       cpuPct: round1((sum((s) => s.cpuMs) / windowMs) * 100),
       loopDelayP99MaxMs: round1(Math.max(...stats.map((s) => s.loopDelayP99Ms))),
@@ -1046,7 +1062,7 @@ async function main(): Promise<void> {
           `${r.config.id}: ack p50/p99 ${r.ack.p50}/${r.ack.p99} ms, fan-out p50/p95/p99 ${r.fanout.p50}/${r.fanout.p95}/${r.fanout.p99} ms (last spectator p99 ${r.fanoutAll.p99}), ` +
             `lost ${r.lostEvents} dup ${r.duplicateEvents} ooo ${r.outOfOrder}, server CPU ${r.server.cpuPct}% RSS peak ${r.server.rssPeakMb} MB, ${r.wire.bytesPerUpdate} B/update, ${r.commandsPerSec} cmd/s` +
             (Object.keys(r.refused).length || Object.keys(r.errors).length ? `, refused ${JSON.stringify(r.refused)} errors ${JSON.stringify(r.errors)}` : '') +
-          `, loadgen loop p99 ${r.loadGens.loopDelayP99MaxMs} ms, load avg ${r.loadAverage}`,
+          `, loadgen (${r.loadGens.client}) CPU ${r.loadGens.cpuPct}% loop p99 ${r.loadGens.loopDelayP99MaxMs} ms, load avg ${r.loadAverage}`,
         );
       }
       const r = rs.find((x) => x.config.target === 'ours');

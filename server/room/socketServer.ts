@@ -46,7 +46,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     desk: new CommandDesk(store, live, roomLog, Date.now, createEveningGuard(store)),
     drafts: new DraftBoard(store),
     // One process (embedded store, in-memory adapter): the local delivery reaches every client already.
-    relay: cross ? relayRoomEvents(io, roomLog) : () => undefined,
+    relay: cross ? relayRoomEvents(io, cross, roomLog) : () => undefined,
     presence: new PresenceBoard(io, roomLog, cross !== null),
     announceSeatClaim: cross ? seatClaimsAcrossProcesses(io, roomLog) : () => undefined,
     log: roomLog,

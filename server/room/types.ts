@@ -34,11 +34,11 @@ export interface ConnectionData {
 }
 
 /**
- * Between server processes, through the adapter's Redis stream (room/crossProcess.ts). What arrives from another
- * process is parsed like any other outside message, hence `unknown`.
+ * Server-side events between processes, which the adapter carries over Redis pub/sub: seat claims and presence
+ * questions. (Room updates go on a channel of their own, room/crossProcess.ts.) What arrives from another process
+ * is parsed like any other outside message, hence `unknown`.
  */
 export interface InterServerEvents {
-  roomEvents: (message: unknown) => void;
   seatClaimed: (claim: unknown, matchId: unknown) => void;
   captainsHere: (matchId: unknown, answer: (counts: unknown) => void) => void;
 }
