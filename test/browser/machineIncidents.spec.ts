@@ -98,6 +98,8 @@ test('R-VII.L.1 / R-VII.L.2.4.1 / R-VII.L.2.3.1: a minor fault is only recorded;
   await expect(home.game(1, 1).getByTestId('incident')).toContainText('If confirmed: recorded; play goes on (R-VII.L.1)');
   await confirmIncident(home, 1, 1, 'Minor machine fault');
   await expect(fan.game(1, 1).getByTestId('incident')).toContainText('→ recorded; play goes on (R-VII.L.1)');
+  // A machine's own fault is nobody's: the card names no team.
+  await expect(fan.game(1, 1).getByTestId('incident')).toContainText('⚑ Minor machine fault R-VII.L.1 · “Weak left flipper”');
   await expect(fan.game(1, 1).getByTestId('game-status')).toHaveText('Not started');
   await fan.game(1, 1).scrollIntoViewIfNeeded();
   await fan.capture('78-spectator-minor-fault');
