@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { MatchState } from '../../shared/index';
 import { baseUrl, createMatch, matchEvents } from './matches';
 import { Phone } from './phone';
+import { confirmIncident, recordIncident } from './incidentSteps';
 import { Evening } from './script';
 
 /**
@@ -159,6 +160,78 @@ test('both teams stop a disputed match: every unplayed game is void', async ({ b
   const s = await state(home, links.matchId);
   expect(s.abandoned).toBe(true);
   expect(s.rounds.flatMap((r) => r.games).every((g) => g.voided)).toBe(true);
+
+  evening.close();
+  for (const p of [home, away, fan]) await p.close();
+});
+
+test('R-VII.L.2.8 / R-VII.A.1.5: no machine works any more; the phones say the match moves, the move form starts from that cause, and a team that will not settle it forfeits', async ({ browser, request }) => {
+  const links = await createMatch(request);
+  const evening = await Evening.start(request, links);
+  await evening.arrive();
+  await evening.declare(1);
+  await evening.orders(1);
+  // Game 1 (AWAY picked Comet Quest) loses machine after machine: Comet Quest, then Dragon Forge, then Lone Ranger,
+  // each a major failure AWAY records and HOME confirms; AWAY picks the next one each time (R-VII.L.2.7).
+  const failAndReplace = async (next: string | null) => {
+    await evening.away.send({ type: 'recordIncident', payload: { round: 1, game: 1, incident: { kind: 'MAJOR_FAILURE', side: 'HOME', action: 'ELIMINATE' } } });
+    await evening.confirmAll();
+    if (next) await evening.away.send({ type: 'replaceMachine', payload: { round: 1, games: [{ game: 1, machineId: next }] } });
+  };
+  await failAndReplace('dragon-forge');
+  await failAndReplace('lone-ranger');
+  await failAndReplace(null);
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
+  const away = await Phone.open(browser, links.captainLinks.AWAY, 'AWAY');
+  const fan = await Phone.open(browser, links.spectatorLink, 'spectator');
+
+  // Twin Rockets still works: nothing moves yet, so nobody can be said to refuse to move (R-VII.A.1.5).
+  await matchTab(home.page).click();
+  await expect(home.page.getByTestId('venue')).toContainText('while one machine works');
+  await expect(home.page.getByRole('button', { name: 'AWAY refuses to move' })).toHaveCount(0);
+
+  // Then Twin Rockets fails too, recorded and confirmed on the phones; HOME reads what confirming means.
+  await recordIncident(away, 1, 2, { kind: 'Major machine failure (R-VII.L.2.3)', side: 'HOME', action: 'Take the machine out, move the game (R-VII.L.2.3)' });
+  await home.tab('Play');
+  await expect(home.game(1, 2).getByTestId('incident')).toContainText('If confirmed: Twin Rockets is out of the match and no machine works here any more: the match moves or is rescheduled (R-VII.L.2.8)');
+  await confirmIncident(home, 1, 2, 'Major machine failure');
+  // Every phone says so on both games, and AWAY is not asked to pick a machine that does not exist.
+  for (const p of [home, away, fan]) {
+    for (const g of [1, 2]) await expect(p.game(1, g).getByTestId('no-machine')).toHaveText('No machine works here any more: the match moves or is rescheduled (R-VII.L.2.8).');
+  }
+  await expect(away.page.getByRole('group', { name: 'Replacement machine' })).toHaveCount(0);
+  await expect(away.game(1, 1)).toContainText('HOME decides where it moves, or both agree a new date, on the Match tab.');
+  await away.game(1, 1).scrollIntoViewIfNeeded();
+  await away.capture('84-no-machine-works-game-card');
+
+  // HOME's move form starts from "No machine works"; another place needs a reason (R-VII.L.2.8.1.2).
+  await matchTab(home.page).click();
+  const venue = home.page.getByTestId('venue');
+  await expect(venue.getByTestId('no-machine-left')).toContainText('No machine works at The Silverball Saloon any more (R-VII.L.2.8)');
+  await home.page.getByRole('button', { name: 'Move the match…' }).click();
+  await expect(home.page.getByRole('group', { name: 'Why the match moves' }).getByRole('button', { name: /^No machine works/ })).toHaveAttribute('aria-pressed', 'true');
+  await home.page.getByLabel('New venue').fill('Flipper Basement');
+  await home.page.getByRole('button', { name: 'Another place' }).click();
+  await home.page.getByLabel('Machine 1 name').fill('Star Cruiser');
+  await expect(venue.getByTestId('verdict')).toHaveText('✗ R-VII.L.2.8.1.2 The match must move to a regular league venue; say why that is not possible.');
+  await venue.getByTestId('verdict').scrollIntoViewIfNeeded();
+  await home.capture('85-no-machine-works-move-form');
+
+  // AWAY will not go anywhere tonight. Its own Match tab has no move form (HOME decides) but can say HOME refuses.
+  await matchTab(away.page).click();
+  await expect(away.page.getByRole('button', { name: /^Move the match/ })).toHaveCount(0);
+  await expect(away.page.getByRole('button', { name: 'HOME refuses to move' })).toBeVisible();
+  // HOME drops the move and records AWAY's refusal, with a second tap: AWAY forfeits, HOME wins with 12 (CALC-3).
+  await home.page.getByRole('button', { name: 'Cancel' }).click();
+  await home.page.getByRole('button', { name: 'AWAY refuses to move' }).click();
+  await home.page.getByRole('button', { name: 'Sure? AWAY refuses' }).click();
+  for (const p of [home, away, fan]) await expect(p.page.getByTestId('match-status')).toContainText('R-VII.A.1.5 AWAY refused to move: AWAY forfeits, HOME wins with 12 points.');
+  await expect(fan.page.getByTestId('points-HOME')).toHaveText('12');
+  await expect(fan.page.getByTestId('points-AWAY')).toHaveText('0');
+  await expect(away.page.getByRole('heading', { name: 'Nothing left to agree' })).toBeVisible();
+  await fan.capture('86-spectator-refused-to-move-no-machine');
+  const types = (await matchEvents(request, links.matchId)).map((e) => e.event.type);
+  expect(types.filter((t) => ['MachineEliminated', 'Relocated', 'RefusalToMoveRecorded'].includes(t))).toEqual(['MachineEliminated', 'MachineEliminated', 'MachineEliminated', 'MachineEliminated', 'RefusalToMoveRecorded']);
 
   evening.close();
   for (const p of [home, away, fan]) await p.close();

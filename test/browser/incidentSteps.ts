@@ -75,6 +75,7 @@ export interface IncidentInput {
   phase?: string;
   /** Major failure: what the captains decided, as the form words it. */
   action?: string;
+  note?: string;
 }
 
 /** Opens a game's incident sheet and fills it in; returns the sheet (its verdict line says what the rules allow). */
@@ -85,9 +86,11 @@ export async function fillIncident(phone: Phone, round: number, game: number, in
   await expect(sheet).toBeVisible();
   await sheet.getByLabel('What happened').selectOption({ label: inc.kind });
   await sheet.getByRole('button', { name: inc.side, exact: true }).click();
-  if (inc.player) await sheet.getByLabel('Player', { exact: true }).selectOption({ label: inc.player });
   if (inc.phase) await sheet.getByRole('group', { name: 'When it was found' }).getByRole('button', { name: inc.phase, exact: true }).click();
   if (inc.action) await sheet.getByRole('group', { name: 'What the captains decided' }).getByRole('button', { name: inc.action, exact: true }).click();
+  // Last: a failure that hit one player asks for the player once that decision is chosen.
+  if (inc.player) await sheet.getByLabel('Player', { exact: true }).selectOption({ label: inc.player });
+  if (inc.note) await sheet.getByLabel('Note (optional)').fill(inc.note);
   return sheet;
 }
 

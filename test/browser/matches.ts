@@ -41,12 +41,12 @@ export const baseUrl = (): string => {
 };
 
 /** A fresh match, scheduled a few minutes ago so round 1 can be declared as soon as both teams have 4 present. */
-export async function createMatch(request: APIRequestContext, options: { scheduledStart?: number } = {}): Promise<MatchLinks> {
+export async function createMatch(request: APIRequestContext, options: { scheduledStart?: number; teamNames?: { HOME: string; AWAY: string } } = {}): Promise<MatchLinks> {
   const matchId = `t-${randomBytes(6).toString('hex')}`;
   const setup: MatchSetupInput = {
     matchId,
-    home: team('hawks', 'Flipper Fiends', HOME_NAMES),
-    away: team('aces', 'Tilt Warriors', AWAY_NAMES),
+    home: team('hawks', options.teamNames?.HOME ?? 'Flipper Fiends', HOME_NAMES),
+    away: team('aces', options.teamNames?.AWAY ?? 'Tilt Warriors', AWAY_NAMES),
     venue: { id: 'silverball', name: 'The Silverball Saloon', machines: MACHINES },
     scheduledStart: options.scheduledStart ?? Date.now() - 5 * 60_000,
   };

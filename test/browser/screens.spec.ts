@@ -187,3 +187,42 @@ test('the end: tie-breaker, sign-off and challenge, spectator result, printable 
   evening.close();
   for (const p of [home, away, fan]) await p.close();
 });
+
+/** The words of the team names on a phone's scoreline that the browser broke across two lines (none, we want). */
+async function wordsBrokenInTeamNames(p: Phone): Promise<string[]> {
+  return p.page.getByTestId('scoreline').locator('.name').evaluateAll((els) =>
+    els.flatMap((el) => {
+      const text = el.textContent ?? '';
+      const range = document.createRange();
+      // A word whose letters sit on two lines has boxes at two heights; a word cut with an ellipsis has one.
+      return [...text.matchAll(/\S+/g)].filter((m) => {
+        range.setStart(el.firstChild!, m.index);
+        range.setEnd(el.firstChild!, m.index + m[0].length);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      }).map((m) => m[0]);
+    }),
+  );
+}
+
+test('team names on the scoreline wrap between words, never inside one, on the spectator\'s big scoreline too; the whole name stays available', async ({ browser, request }) => {
+  // The names of every test match: "Tilt Warriors" used to break as "Tilt Warrior/s" on the spectator's phone.
+  const usual = await createMatch(request);
+  const fan1 = await Phone.open(browser, usual.spectatorLink, 'spectator');
+  await expect(fan1.page.getByTestId('scoreline').getByTitle('Tilt Warriors')).toHaveText('Tilt Warriors');
+  expect(await wordsBrokenInTeamNames(fan1)).toEqual([]);
+  await fan1.close();
+
+  const names = { HOME: 'The Extraordinary Flippermeisters of Ward Seven', AWAY: 'Tilt Warriors Reloaded' };
+  const links = await createMatch(request, { teamNames: names });
+  const fan = await Phone.open(browser, links.spectatorLink, 'spectator');
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
+  for (const p of [fan, home]) {
+    // The whole name stays available (title, and the text a screen reader reads), whatever the screen shows.
+    for (const side of ['HOME', 'AWAY'] as const) await expect(p.page.getByTestId('scoreline').getByTitle(names[side])).toHaveText(names[side]);
+    expect(await wordsBrokenInTeamNames(p), `${p.label}: words broken across lines`).toEqual([]);
+  }
+  await fan.capture('87-spectator-long-team-names');
+  await home.capture('88-captain-long-team-names');
+  await fan.close();
+  await home.close();
+});

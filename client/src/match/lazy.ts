@@ -15,6 +15,7 @@ export const load = {
   signoff: () => import('./play/SignOff.svelte'),
   keypad: () => import('../ui/ScoreKeypad.svelte'),
   incident: () => import('./game/IncidentForm.svelte'),
+  incidents: () => import('./game/GameIncidents.svelte'),
   redeclare: () => import('./play/Redeclare.svelte'),
   attendance: () => import('./players/Attendance.svelte'),
 };

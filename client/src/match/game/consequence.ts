@@ -37,7 +37,13 @@ export function consequence(state: MatchState, g: GameState, e: IncidentEntry): 
         : `a warning: ${other(side)}'s players in this game may practise one game (R-VII.J.2.1.1)`;
     case 'MAJOR_FAILURE':
       switch (inc.action) {
-        case 'ELIMINATE': return `${machineName(state, g.machineId)} is out of the match and this game moves to a machine ${fd} picks (R-VII.L.2.3, R-VII.L.2.7)`;
+        case 'ELIMINATE': {
+          // The last working machine: nothing to move the game to, the match moves or is rescheduled (R-VII.L.2.8).
+          const othersWork = state.machines.some((m) => m.id !== g.machineId && state.machineStatus[m.id] === 'WORKING');
+          return othersWork
+            ? `${machineName(state, g.machineId)} is out of the match and this game moves to a machine ${fd} picks (R-VII.L.2.3, R-VII.L.2.7)`
+            : `${machineName(state, g.machineId)} is out of the match and no machine works here any more: the match moves or is rescheduled (R-VII.L.2.8)`;
+        }
         case 'KEEP': return `both captains keep playing on ${machineName(state, g.machineId)} (R-VII.L.2.3.1)`;
         case 'RESTART_GAME': return 'the game restarts for every player; its scores are discarded (R-VII.L.2.4.1)';
         case 'PLAYER_OPTION': return `${name} chooses: void the score and replay, or a compensation ball (R-VII.L.2.4.2)`;
