@@ -67,6 +67,11 @@ function validIncident(ctx: Ctx, round: number, game: number, inc: Incident): Ch
     if (!g.machineId) return refuse(rule, 'This game has no machine.', 'NO_MACHINE');
     const gone = machineUnavailable(state, g.machineId);
     if (gone) return gone;
+    // R-VII.L.2.4 / R-VII.L.2.5 deal with a game in play: before it starts there is nothing to restart, share or
+    // reset; a machine found broken then is taken out or kept (R-VII.L.2.3).
+    if (g.startedAt === null && (inc.action === 'RESTART_GAME' || inc.action === 'PLAYER_OPTION' || inc.action === 'RESET_SEGMENTS')) {
+      return refuse(rule, 'This game has not started: there is nothing to restart or reset. Take the machine out, or keep it.', 'NOT_STARTED');
+    }
     // R-VII.L.2.6: the same major malfunction again in this game: with at least 2 other working machines the game
     // must move to a new machine; with fewer, the captains may agree to finish with compensation balls
     // (R-VII.L.2.6.1; the confirmation is that agreement) or move it to the single other machine.

@@ -317,6 +317,7 @@ test('MR-1: the commissioner replaces a captain link: the phone holding the old 
 
   // The old phone was disconnected; reconnecting, it is refused with the reason and keeps no captain seat.
   await expect(oldAway.page.getByRole('alert')).toContainText('captain link was replaced by the commissioner');
+  await expect(oldAway.page.getByRole('heading', { name: 'This link no longer opens the match' })).toBeVisible();
   await capture(oldAway.page, '75b-old-captain-link-refused');
   // The new link is AWAY's captain.
   const newAway = await Phone.open(browser, new URL(href!).pathname + new URL(href!).search, 'AWAY (new link)');

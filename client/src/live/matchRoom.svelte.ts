@@ -57,6 +57,8 @@ export class MatchRoom {
   captainsPresent = $state.raw<Presence['captains'] | null>(null);
   /** Why this match cannot be shown at all (no such match). */
   fatal = $state<string | null>(null);
+  /** Why the link is refused for good: no such match, or a captain link the commissioner replaced (MR-1). */
+  fatalKind = $state<'no-match' | 'refused' | null>(null);
   /** Events received live in this session, for the history screen. */
   live = $state.raw<{ version: number; event: MatchEvent }[]>([]);
   /** Wall clock, ticking each second, for countdowns. */
@@ -117,6 +119,7 @@ export class MatchRoom {
       closed: (retrying) => this.#closed(retrying),
       refused: (code, message) => {
         this.link = 'closed';
+        this.fatalKind = code === 'UNKNOWN_MATCH' ? 'no-match' : 'refused';
         this.fatal = code === 'UNKNOWN_MATCH' ? 'There is no match at this link. Check the link with your captain or the league.' : message;
       },
       message: (name, payload) => this.#message(name, payload),

@@ -165,6 +165,16 @@ describe('major failures that keep the machine (R-VII.L.2.4-L.2.6)', () => {
     expect(m.state.machineStatus.M1).toBe('WORKING');
   });
 
+  it('R-VII.L.2.4, R-VII.L.2.5: before a game starts there is nothing to restart, share or reset: only taking the machine out or keeping it', () => {
+    const m = reachRound(3);
+    declareRound(m, 3);
+    const before = (action: 'RESTART_GAME' | 'PLAYER_OPTION' | 'RESET_SEGMENTS') =>
+      m.no(AWAY, { type: 'recordIncident', payload: { round: 3, game: 3, incident: { kind: 'MAJOR_FAILURE', side: AWAY, playerId: 'A3', action } } });
+    for (const action of ['RESTART_GAME', 'PLAYER_OPTION', 'RESET_SEGMENTS'] as const) expect(before(action)).toMatchObject({ code: 'NOT_STARTED' });
+    incident(m, AWAY, 3, 3, { kind: 'MAJOR_FAILURE', side: AWAY, action: 'KEEP' });
+    expect(game(m.state, 3, 3).startedAt).toBeNull();
+  });
+
   it('R-VII.L.2.4: a failure affecting one player after the start is recorded against that player', () => {
     const m = r3Started();
     expect(m.no(AWAY, { type: 'recordIncident', payload: { round: 3, game: 3, incident: { kind: 'MAJOR_FAILURE', side: AWAY, action: 'PLAYER_OPTION' } } })).toMatchObject({ rule: 'R-VII.L.2.3', code: 'PLAYER_MISSING' });
