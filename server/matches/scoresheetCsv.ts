@@ -26,6 +26,12 @@ export function scoresheetCsv(state: MatchState): string {
   const result = matchResult(state);
   const verdict = result.status === 'DECIDED' ? `${result.winner ?? 'no winner'} (${result.how})` : 'in progress';
   lines.push(['match', '', '', '', state.setup.home.name, '', state.setup.away.name, '', verdict, String(result.points.HOME), String(result.points.AWAY)]);
+  // OQ-30: who answered for a team none of whose rostered captains came; only when one was named.
+  const acting = state.actingCaptains ?? {};
+  if (acting.HOME || acting.AWAY) {
+    const name = (side: Side) => (acting[side] ? playerName(state, acting[side]) : '');
+    lines.push(['acting captain', '', '', '', name('HOME'), '', name('AWAY'), '', '', '', '']);
+  }
   return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 

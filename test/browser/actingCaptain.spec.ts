@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMatch } from './matches';
+import { baseUrl, createMatch } from './matches';
 import { Phone } from './phone';
 
 /**
@@ -24,6 +24,13 @@ test('OQ-30: with no rostered captain present, the team names an acting captain 
   await expect(spectator.page.getByTestId('attendance-HOME').getByTestId('acting-captain')).toHaveCount(1);
   await spectator.tab('History');
   await expect(spectator.page.getByText('Dana Drain is acting captain of HOME for this match (OQ-30)')).toBeVisible();
+  // The printable scoresheet names who answered for the team, next to its signature line; so does the CSV.
+  const sheet = await spectator.context.newPage();
+  await sheet.goto(`${baseUrl()}/m/${links.matchId}/sheet`);
+  await expect(sheet.getByText('acting captain Dana Drain (OQ-30)')).toBeVisible();
+  await sheet.close();
+  const csv = await (await request.get(`${baseUrl()}/api/matches/${links.matchId}/export.csv`)).text();
+  expect(csv).toContain('"acting captain","","","","Dana Drain"');
 
   // The acting captain leaves: the choice is offered again; a rostered captain arriving ends the need for one.
   await home.tab('Players');

@@ -109,6 +109,15 @@ describe('CSV scoresheet', () => {
     expect(lines).toHaveLength(14);
     expect(lines[13]).toBe(`"match","","","","'=HYPERLINK(""http://evil"")","","Aces","","in progress","0","0"`);
   });
+
+  it('names an acting captain on a line of its own, only when one was designated (OQ-30)', () => {
+    const state = initialState(MatchSetupSchema.parse(testSetup('csv')));
+    const awayPlayer = state.setup.away.players.find((p) => !p.captain)!;
+    const csv = scoresheetCsv({ ...state, actingCaptains: { AWAY: awayPlayer.id } });
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(15);
+    expect(lines[14]).toBe(`"acting captain","","","","","","${awayPlayer.name}","","","",""`);
+  });
 });
 
 describe('demo seed on first start', () => {
