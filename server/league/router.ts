@@ -26,8 +26,8 @@ export interface LeagueRouterDeps {
   zoneFor?: (timeZone: string) => LeagueZone;
   /**
    * Disconnects the sockets of a seat whose captain link was just replaced (the socket server's job:
-   * matches/seatDisconnect.ts). Pass it only once the room also runs auth/captainLinkGate.ts at the handshake:
-   * without both, a replaced link would still work and the new one would not, so the route answers 501 instead.
+   * matches/seatDisconnect.ts; the room's handshake, room/roomGate.ts, honours the replacement). Without it the
+   * route answers 501 (a league router with no match rooms behind it).
    */
   captainLinkReplaced?: CaptainLinkReplaced;
 }

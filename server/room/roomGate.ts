@@ -1,6 +1,7 @@
 import type { ExtendedError } from 'socket.io';
 import { HandshakeSchema, type ErrorCode } from '../../shared/protocol';
 import { identify } from '../auth/roles';
+import { type LinkStore, readCaptainLinks } from '../matches/captainLinks';
 import type { Logger } from '../log';
 import { StoreUnavailableError } from '../store/matchStore';
 import type { LiveMatches } from './liveMatches';
@@ -9,6 +10,8 @@ import type { RoomSocket } from './types';
 
 export interface GateOptions {
   live: LiveMatches;
+  /** Where the commissioner's replaced captain links are kept (matches/captainLinks.ts). */
+  links: LinkStore;
   adminToken: string;
   messageRate: number;
   messageBurst: number;
@@ -19,6 +22,11 @@ export interface GateOptions {
  * The handshake middleware: parses `auth`, finds the match and fixes the connection's role. A refused handshake
  * reaches the client as `connect_error` with `data: {code, message}`; socket.io-client does not retry those by
  * itself, so the client retries UNAVAILABLE and shows the others.
+ *
+ * A token is checked against the captain links in force: the commissioner may have replaced one (MR-1). The new
+ * link is that team's captain; an old one is refused (FORBIDDEN) with the reason, so the phone shows it instead of
+ * silently opening read only. Only connections that present a token pay that read; spectators, the bulk of
+ * connections, do not.
  */
 export function roomGate(options: GateOptions) {
   return async (socket: RoomSocket, next: (err?: ExtendedError) => void): Promise<void> => {
@@ -26,9 +34,13 @@ export function roomGate(options: GateOptions) {
     if (!auth.success) return next(refusal('BAD_MESSAGE', 'The connection needs {matchId, token?, deviceId?, version?}.'));
     const { matchId, token, deviceId, version } = auth.data;
     try {
-      const meta = await options.live.meta(matchId);
+      const [meta, links] = await Promise.all([
+        options.live.meta(matchId),
+        token === undefined ? null : readCaptainLinks(options.links, matchId),
+      ]);
       if (!meta) return next(refusal('UNKNOWN_MATCH', 'There is no such match.'));
-      const { actor, tokenRejected } = identify(meta, options.adminToken, token);
+      const { actor, tokenRejected, replaced } = identify(meta, options.adminToken, token, links);
+      if (replaced) return next(refusal('FORBIDDEN', replaced.reason));
       socket.data = {
         matchId,
         actor,

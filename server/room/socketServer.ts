@@ -1,5 +1,4 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
-import { captainLinkGate } from '../auth/captainLinkGate';
 import { createEveningGuard } from '../league/eveningGuard';
 import { Server } from 'socket.io';
 import type { Config } from '../config';
@@ -51,9 +50,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     announceSeatClaim: cross ? seatClaimsAcrossProcesses(io, roomLog) : () => undefined,
     log: roomLog,
   };
-  io.use(roomGate({ live, adminToken: config.adminToken, messageRate: config.messageRate, messageBurst: config.messageBurst, log: roomLog }));
-  // After the room's own: a captain link the commissioner replaced is refused, its replacement seated (MR-1).
-  io.use(captainLinkGate({ store, metaOf: (id) => live.meta(id), adminToken: config.adminToken }));
+  io.use(roomGate({ live, links: store, adminToken: config.adminToken, messageRate: config.messageRate, messageBurst: config.messageBurst, log: roomLog }));
   io.on('connection', (socket) => openConnection(socket, deps));
 
   return {

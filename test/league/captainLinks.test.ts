@@ -103,7 +103,7 @@ for (const backend of backends) {
         expect(identify(meta, ADMIN_TOKEN, old, links)).toMatchObject({ actor: { role: 'spectator' }, tokenRejected: true, replaced: { reason: expect.stringContaining('AWAY captain link was replaced by the commissioner') } });
       }
       expect(identify(meta, ADMIN_TOKEN, 'never-issued', links)).toEqual({ actor: { role: 'spectator' }, tokenRejected: true });
-      // roomGate.ts alone (without the replacements) would still take the original link: captainLinkGate must run after it.
+      // Without the replacements the original link would still be taken: roomGate.ts must read them.
       expect(identify(meta, ADMIN_TOKEN, tokens.AWAY)).toMatchObject({ actor: { role: 'captain', side: 'AWAY' } });
     });
 
