@@ -1,5 +1,5 @@
 import type { CommandAnswer } from '../../shared/protocol';
-import type { MatchEvent, MatchState } from '../../shared/index';
+import { fold, type MatchEvent, type MatchState } from '../../shared/index';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { createEmbeddedStore } from '../store/embeddedStore';
@@ -10,6 +10,13 @@ import type { MatchMeta } from './matchMeta';
 /** The store as the match room uses it: the engine's events and state, our meta, the protocol's answers. */
 export type RoomStore = MatchStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>;
 
+/**
+ * A match's snapshot is written to Redis once every this many versions, not with every command; a load folds the
+ * few events after it (at most 31: ~0.1 ms of CPU, one script round trip as before). Writing the whole state with
+ * every append was a quarter of the server's busy time under the bench's load (BENCHMARKS.md).
+ */
+export const SNAPSHOT_EVERY = 32;
+
 /** Redis when REDIS_URL is set (several processes may share it), else the embedded store (one process). */
 export async function openStore(config: Config, log: Logger): Promise<RoomStore> {
   if (config.redisUrl) {
@@ -17,6 +24,7 @@ export async function openStore(config: Config, log: Logger): Promise<RoomStore>
     return createRedisStore({
       url: config.redisUrl,
       prefix: config.redisPrefix,
+      checkpoints: { every: SNAPSHOT_EVERY, evolve: fold },
       // node-redis reports every failed reconnect attempt: log a message once per 30 s so an outage is a few
       // lines, not one per retry.
       onError: (err) => {

@@ -2,7 +2,7 @@ import { decide, fold, type Actor, type Command, type MatchEvent, type Refusal }
 import type { CommandAnswer, EventsMessage, Reply } from '../../shared/protocol';
 import type { Logger } from '../log';
 import type { RoomStore } from '../matches/roomStore';
-import { StoreUnavailableError, UnknownMatchError } from '../store/matchStore';
+import { StoreUnavailableError, UnknownMatchError, type Announcement } from '../store/matchStore';
 import type { LiveMatches } from './liveMatches';
 
 /**
@@ -67,6 +67,11 @@ export class CommandDesk {
     private readonly log: Logger,
     private readonly clock: () => number = Date.now,
     private readonly guard: LeagueGuard | null = null,
+    /**
+     * How an update is announced to the other server processes with its append (room/crossProcess.ts); null with
+     * one process, whose own delivery reaches every client.
+     */
+    private readonly announce: ((message: EventsMessage) => Announcement) | null = null,
   ) {}
 
   async handle(incoming: IncomingCommand): Promise<DeskResult> {
@@ -176,14 +181,18 @@ export class CommandDesk {
       const fromVersion = current.version;
       const next = fold(current.state, decision.events);
       const answer: CommandAnswer = { status: 'accepted', version: fromVersion + decision.events.length };
-      const result = await this.store.append(matchId, fromVersion, decision.events, next, commandId, answer).catch((err: unknown) => {
-        if (err instanceof StoreUnavailableError) this.#rememberUnconfirmed(commandId, { matchId, fromVersion, count: decision.events.length });
-        throw err;
-      });
+      const broadcast = eventsMessage(matchId, fromVersion, decision.events);
+      const announcement = this.announce?.(broadcast);
+      const result = await this.store
+        .append(matchId, fromVersion, decision.events, next, commandId, answer, announcement)
+        .catch((err: unknown) => {
+          if (err instanceof StoreUnavailableError) this.#rememberUnconfirmed(commandId, { matchId, fromVersion, count: decision.events.length });
+          throw err;
+        });
       switch (result.kind) {
         case 'appended':
           this.live.remember(matchId, { version: result.version, state: next });
-          return { reply: answer, broadcast: eventsMessage(matchId, fromVersion, decision.events) };
+          return { reply: answer, broadcast };
         case 'duplicate':
           return { reply: { status: 'duplicate', answer: result.answer } };
         case 'conflict':

@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { EventsMessageSchema, type EventsMessage } from '../../shared/protocol';
 import type { Logger } from '../log';
+import type { Announcement } from '../store/matchStore';
 import { matchRoom } from './roomNames';
 import type { RoomServer } from './types';
 
@@ -23,6 +24,9 @@ import type { RoomServer } from './types';
  * This client keeps node-redis's offline queue (unlike the store's): the adapter's read loop then waits for the
  * reconnection instead of spinning on immediate failures.
  */
+/** How long closing waits for replies on their way before it drops the connections. */
+const CLOSE_GRACE_MS = 500;
+
 export function redisAdapter(url: string, prefix: string, log: Logger) {
   const client = createClient({
     url,
@@ -50,14 +54,17 @@ export function redisAdapter(url: string, prefix: string, log: Logger) {
   subscriber.connect().catch((err: unknown) => log.warn({ err: String(err) }, 'redis relay subscriber could not connect'));
   return {
     adapter: createAdapter(client, { streamName: `${prefix}socket.io`, channelPrefix: `${prefix}socket.io` }),
-    publisher: client,
     subscriber,
     relayChannel: `${prefix}room-events`,
-    // destroy, not close: close() waits for queued commands, which never drain while Redis is down, and nothing
-    // the adapter queued (heartbeats, broadcasts) is worth delaying a shutdown for.
-    close: () => {
-      client.destroy();
-      subscriber.destroy();
+    // close() first: it lets replies already on their way arrive, so a command the adapter sent without a catch (its
+    // PUBLISH of a server-side event) is not rejected into an unhandled rejection, which would fail a test run or
+    // end a process. But close() waits for queued commands, which never drain while Redis is down, and nothing the
+    // adapter queued (heartbeats, broadcasts) is worth delaying a shutdown for: destroy what is still open after
+    // a short bound.
+    close: async (): Promise<void> => {
+      const graceful = Promise.allSettled([client.close(), subscriber.close()]);
+      await Promise.race([graceful, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+      for (const c of [client, subscriber]) if (c.isOpen) c.destroy();
     },
   };
 }
@@ -68,24 +75,24 @@ export type CrossProcess = ReturnType<typeof redisAdapter>;
  * Room updates to the other processes, apart from the local delivery. A room broadcast through the adapter
  * (`socket.to(room).emit`) delivers to this process's own sockets only after the adapter's XADD round trip
  * (ClusterAdapter.broadcast awaits publishAndReturnOffset first), so every spectator here would wait for Redis a
- * second time after the append. The desk's caller therefore emits `.local` at once and hands the update to this
- * relay, which PUBLISHes it as JSON on a channel of ours, prefixed with this process's id; every other process
- * parses it with the protocol's schema and re-emits it to its own sockets of the room. Its own messages come back
- * to it too (Redis pub/sub sends to every subscriber) and are dropped by the prefix before any parsing. (The
- * adapter's `serverSideEmit` did the same over its own PUBLISH, but encoded each update with msgpack and decoded
- * it again in every process, the sender included: 2 % of the server's busy time in the bench profile.)
+ * second time after the append. Instead, the append itself announces the update: the store's append script
+ * PUBLISHes it as JSON on a channel of ours, prefixed with this process's id, in the same atomic step and only if
+ * the append succeeded (MatchStore's `announce`). Every other process parses it with the protocol's schema and
+ * re-emits it to its own sockets of the room. Its own messages come back to it too (Redis pub/sub sends to every
+ * subscriber) and are dropped by the prefix before any parsing. A separate PUBLISH after the append cost a second
+ * command per update, and a second wake-up of Redis and of this process, on a machine whose two cores are shared
+ * by everything (BENCHMARKS.md). (The adapter's `serverSideEmit` also encoded each update with msgpack and
+ * decoded it again in every process, the sender included.)
  *
- * Order per match is kept (one process publishes on one connection in the order of its appends, and pub/sub
- * delivers in order), but an update published while another process's subscriber connection is down is not
- * caught up later, as a stream entry would be. Its clients then see a gap at the next update and resync from the
- * store (or get the latest state when they reconnect); that is the trade-off for not making every local spectator
- * wait for a Redis write. When two processes append to one match in quick succession, a client may also see the
- * later update first; it resyncs on the gap and ignores the overlap, as before.
+ * Order per match is kept, even across processes: Redis runs appends one at a time and publishes each in that
+ * order. An update published while another process's subscriber connection is down is not caught up later, as a
+ * stream entry would be; its clients then see a gap at the next update and resync from the store (or get the
+ * latest state when they reconnect). That is the trade-off for not making every local spectator wait for a Redis
+ * write. An append whose reply this process never got (a timeout) was still announced if Redis ran it.
  *
- * Returns the function that sends an update; it never throws (a failed PUBLISH is logged, and a client that
- * missed the update resyncs on the next one's gap).
+ * Returns what the desk passes to the store's append for an update.
  */
-export function relayRoomEvents(io: RoomServer, cross: CrossProcess, log: Logger): (message: EventsMessage) => void {
+export function relayRoomEvents(io: RoomServer, cross: CrossProcess, log: Logger): (message: EventsMessage) => Announcement {
   const self = `${randomBytes(8).toString('hex')} `;
   cross.subscriber
     .subscribe(cross.relayChannel, (raw: string) => {
@@ -104,17 +111,5 @@ export function relayRoomEvents(io: RoomServer, cross: CrossProcess, log: Logger
       io.local.to(matchRoom(message.data.matchId)).emit('events', message.data);
     })
     .catch((err: unknown) => log.warn({ err: String(err) }, 'could not subscribe to room updates from other processes'));
-  let lastError = '';
-  return (message) => {
-    cross.publisher.publish(cross.relayChannel, self + JSON.stringify(message)).then(
-      () => {
-        lastError = '';
-      },
-      (err: unknown) => {
-        const text = String(err);
-        if (text !== lastError) log.warn({ err: text }, 'could not relay a room update to the other processes');
-        lastError = text;
-      },
-    );
-  };
+  return (message) => ({ channel: cross.relayChannel, text: self + JSON.stringify(message) });
 }

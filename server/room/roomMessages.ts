@@ -24,13 +24,12 @@ export async function onCommand(socket: RoomSocket, deps: RoomDeps, payload: unk
   if (!result.broadcast) return answer(result.reply);
   // Stored, so now everyone may see it. The sender first: its events, then its answer, on its own connection (the
   // phone holds the new version when the acknowledgement arrives). Then the rest of this process's clients of the
-  // room (`.local`: not through the adapter, whose local delivery would wait for its XADD round trip), then the
-  // other processes (room/crossProcess.ts). The answer goes before the room's fan-out so the captain's
-  // acknowledgement does not queue behind one socket write per spectator (and the relay's encoding).
+  // room (`.local`: not through the adapter, whose local delivery would wait for its XADD round trip). The other
+  // processes were told by the append itself (room/crossProcess.ts). The answer goes before the room's fan-out so
+  // the captain's acknowledgement does not queue behind one socket write per spectator.
   socket.emit('events', result.broadcast);
   answer(result.reply);
   socket.to(matchRoom(matchId)).local.emit('events', result.broadcast);
-  deps.relay(result.broadcast);
 }
 
 export async function onSync(socket: RoomSocket, deps: RoomDeps, payload: unknown, answer: Answer): Promise<void> {

@@ -38,14 +38,14 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     ...(cross ? { adapter: cross.adapter } : {}),
   });
   const roomLog = log.child({ part: 'room' });
+  // One process (embedded store, in-memory adapter): the local delivery reaches every client already.
+  const announce = cross ? relayRoomEvents(io, cross, roomLog) : null;
   const deps = {
     io,
     store,
     live,
-    desk: new CommandDesk(store, live, roomLog, Date.now, createEveningGuard(store)),
+    desk: new CommandDesk(store, live, roomLog, Date.now, createEveningGuard(store), announce),
     drafts: new DraftBoard(store),
-    // One process (embedded store, in-memory adapter): the local delivery reaches every client already.
-    relay: cross ? relayRoomEvents(io, cross, roomLog) : () => undefined,
     presence: new PresenceBoard(io, roomLog, cross !== null),
     announceSeatClaim: cross ? seatClaimsAcrossProcesses(io, roomLog) : () => undefined,
     log: roomLog,
@@ -60,7 +60,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
       // adapter to every process); the phones reconnect, through the load balancer, to a process still running.
       deps.presence.close();
       await new Promise<void>((resolve) => void io.close(() => resolve()));
-      cross?.close();
+      await cross?.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../../shared/index';
-import type { EventsMessage, ServerToClient } from '../../shared/protocol';
+import type { ServerToClient } from '../../shared/protocol';
 import type { Logger } from '../log';
 import type { RoomStore } from '../matches/roomStore';
 import type { CommandDesk } from './commandDesk';
@@ -53,8 +53,6 @@ export interface RoomDeps {
   live: LiveMatches;
   desk: CommandDesk;
   drafts: DraftBoard;
-  /** Carries a stored update to the match's clients on the other server processes (no-op with one process). */
-  relay: (message: EventsMessage) => void;
   /** Who has the captain links open, told to the room's phones. */
   presence: PresenceBoard;
   /** Tells the other processes that a captain seat was claimed here (no-op with one process). */

@@ -34,6 +34,16 @@ export interface DocEntry<D> {
   doc: D;
 }
 
+/**
+ * A text to hand to every server process listening on `channel` in the same atomic step as the append (Redis:
+ * PUBLISH inside the append's script), and only if the append succeeds. A store with no other process to tell (the
+ * embedded one) ignores it.
+ */
+export interface Announcement {
+  channel: string;
+  text: string;
+}
+
 export interface MatchStore<E, S, M, A> {
   /**
    * Creates the match at version 0 with `initialSnapshot`. 'exists' leaves the stored match
@@ -63,6 +73,7 @@ export interface MatchStore<E, S, M, A> {
    * `events` must not be empty: a command that changes nothing goes through recordAnswer, because a
    * snapshot that changed without a version bump would make every version-keyed cache lie.
    * Rejects with UnknownMatchError if the match was never created (a caller bug, not a race).
+   * `announce`, if given, goes out with a successful append only (see Announcement).
    */
   append(
     matchId: string,
@@ -71,6 +82,7 @@ export interface MatchStore<E, S, M, A> {
     snapshot: S,
     commandId: string,
     answer: A,
+    announce?: Announcement,
   ): Promise<AppendResult<A>>;
 
   /**

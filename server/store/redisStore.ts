@@ -3,9 +3,9 @@
 // Key layout, all under `prefix` (default 'ln:') so several deployments or test runs can share one
 // Redis without seeing each other:
 //   <prefix>matches                   SET   of match ids (listMatches without SCANning the keyspace)
-//   <prefix>match:<id>:state          HASH  meta, version, snapshot: one hash so load() reads all three
-//                                           atomically with one HMGET (meta never changes after create,
-//                                           keeping it here costs nothing and saves a round trip)
+//   <prefix>match:<id>:state          HASH  meta, version, snapshot, snapshotVersion: one hash so load()
+//                                           reads them in one atomic script (meta never changes after
+//                                           create, keeping it here costs nothing and saves a round trip)
 //   <prefix>match:<id>:events         LIST  JSON events; index i holds version i+1
 //   <prefix>match:<id>:answers        HASH  commandId -> JSON answer
 //   <prefix>doc:<collection>          HASH  id -> "<rev> <JSON doc>" (rev and doc in one field so the
@@ -15,6 +15,13 @@
 //
 // Answers are not bounded: a match is a finite evening of a few hundred commands, and evicting an
 // answer would reopen the double-apply window that commandIds exist to close.
+//
+// Snapshots are checkpoints (option `checkpoints`): an append writes its snapshot only when the
+// version crosses a multiple of `every`; load() reads the snapshot and the events after it in one
+// script and folds them with `evolve`. Writing a match's whole state (~15 KB of JSON late in a
+// match) with every command was a quarter of the server's busy time in the bench profile: the
+// JSON text, then the copy into the socket to Redis (BENCHMARKS.md). A hash without
+// snapshotVersion (written before checkpoints) has its snapshot at `version`.
 //
 // Durability is whatever the Redis server is configured for (appendfsync): an acknowledged write
 // is in Redis memory, not necessarily on its disk.
@@ -26,6 +33,7 @@ import {
   StoreUnavailableError,
   UnknownMatchError,
   type AppendResult,
+  type Announcement,
   type DocEntry,
   type MatchStore,
   type PutDocResult,
@@ -33,7 +41,7 @@ import {
   type StoredEvent,
 } from './matchStore';
 
-export interface RedisStoreOptions {
+export interface RedisStoreOptions<E = unknown, S = unknown> {
   /** e.g. redis://127.0.0.1:6379 */
   url: string;
   /** Key prefix, default 'ln:'. */
@@ -53,6 +61,14 @@ export interface RedisStoreOptions {
    * listener an 'error' event would crash the process, so one is always attached.
    */
   onError?: (err: Error) => void;
+  /** Keep the snapshot only every `every` versions (see the head of this file); default: every append. */
+  checkpoints?: Checkpoints<E, S>;
+}
+
+export interface Checkpoints<E, S> {
+  every: number;
+  /** The snapshot after `events`, from the snapshot before them: must agree with what append is given. */
+  evolve: (snapshot: S, events: readonly E[]) => S;
 }
 
 interface Script {
@@ -67,25 +83,45 @@ function script(src: string): Script {
 // KEYS: state, matches   ARGV: matchId, meta, snapshot
 const CREATE = script(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'meta', ARGV[2], 'snapshot', ARGV[3], 'version', '0')
+redis.call('HSET', KEYS[1], 'meta', ARGV[2], 'snapshot', ARGV[3], 'version', '0', 'snapshotVersion', '0')
 redis.call('SADD', KEYS[2], ARGV[1])
 return 1
 `);
 
 // The whole compare-and-set runs inside one script because Redis runs a script atomically: two
 // processes appending at the same version are serialised by Redis itself, no WATCH/retry loop.
-// KEYS: state, events, answers   ARGV: expectedVersion, commandId, answer, snapshot, event...
+// ARGV[4] is '' when this append keeps the snapshot where it is (never valid JSON, so never a snapshot).
+// ARGV[5], ARGV[6]: a channel and a text to PUBLISH once appended ('' for none): the other server processes
+// learn of the append in the same step, in the order Redis ran the appends, at no extra round trip.
+// KEYS: state, events, answers   ARGV: expectedVersion, commandId, answer, snapshot or '', channel, text, event...
 const APPEND = script(`
 local prev = redis.call('HGET', KEYS[3], ARGV[2])
 if prev then return {'duplicate', prev} end
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {'missing'} end
 if tonumber(current) ~= tonumber(ARGV[1]) then return {'conflict', current} end
-for i = 5, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-local version = tostring(tonumber(current) + #ARGV - 4)
-redis.call('HSET', KEYS[1], 'version', version, 'snapshot', ARGV[4])
+for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+local version = tostring(tonumber(current) + #ARGV - 6)
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[1], 'version', version, 'snapshot', ARGV[4], 'snapshotVersion', version)
+else
+  if not redis.call('HGET', KEYS[1], 'snapshotVersion') then redis.call('HSET', KEYS[1], 'snapshotVersion', current) end
+  redis.call('HSET', KEYS[1], 'version', version)
+end
 redis.call('HSET', KEYS[3], ARGV[2], ARGV[3])
+if ARGV[5] ~= '' then redis.call('PUBLISH', ARGV[5], ARGV[6]) end
 return {'appended', version}
+`);
+
+// Meta, version, the snapshot, its version and the events after it, in one atomic read.
+// KEYS: state, events   reply: nil | {meta, version, snapshot, snapshotVersion, {event...}}
+const LOAD = script(`
+local h = redis.call('HMGET', KEYS[1], 'meta', 'version', 'snapshot', 'snapshotVersion')
+if not h[1] or not h[2] or not h[3] then return false end
+local at = h[4] or h[2]
+local tail = {}
+if tonumber(at) < tonumber(h[2]) then tail = redis.call('LRANGE', KEYS[2], tonumber(at), tonumber(h[2]) - 1) end
+return {h[1], h[2], h[3], at, tail}
 `);
 
 // The earlier answer wins: {'duplicate', earlier} or {'recorded'}; {'missing'} for an unknown match.
@@ -142,13 +178,18 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
   readonly prefix: string;
   readonly #client: RedisClientType;
   readonly #opTimeoutMs: number;
+  readonly #checkpoints: Checkpoints<E, S> | null;
   #closed = false;
 
   /** Use createRedisStore: it configures the client for fail-fast and self-recovery. */
-  constructor(client: RedisClientType, prefix: string, opTimeoutMs: number) {
+  constructor(client: RedisClientType, prefix: string, opTimeoutMs: number, checkpoints: Checkpoints<E, S> | null = null) {
+    if (checkpoints && !(Number.isSafeInteger(checkpoints.every) && checkpoints.every >= 1)) {
+      throw new RangeError(`checkpoints.every must be an integer >= 1, got ${checkpoints.every}`);
+    }
     this.#client = client;
     this.prefix = prefix;
     this.#opTimeoutMs = opTimeoutMs;
+    this.#checkpoints = checkpoints;
   }
 
   #key(matchId: string, part: 'state' | 'events' | 'answers'): string {
@@ -205,11 +246,21 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
 
   async load(matchId: string): Promise<{ meta: M; version: number; snapshot: S } | null> {
     checkName(matchId, 'matchId');
-    const [meta, version, snapshot] = await this.#op('load', (c) =>
-      c.hmGet(this.#key(matchId, 'state'), ['meta', 'version', 'snapshot']),
-    );
-    if (meta == null || version == null || snapshot == null) return null;
-    return { meta: JSON.parse(meta) as M, version: Number(version), snapshot: JSON.parse(snapshot) as S };
+    const reply = await this.#runScript('load', LOAD, [this.#key(matchId, 'state'), this.#key(matchId, 'events')], []);
+    if (reply == null) return null;
+    if (!Array.isArray(reply) || reply.length !== 5 || !Array.isArray(reply[4])) {
+      throw new Error(`unexpected redis reply for load: ${JSON.stringify(reply)}`);
+    }
+    const [meta, version, snapshot, at] = (reply.slice(0, 4) as unknown[]).map((v) => asString(v, 'load'));
+    const tail = (reply[4] as unknown[]).map((v) => JSON.parse(asString(v, 'load')) as E);
+    let state = JSON.parse(snapshot as string) as S;
+    if (tail.length > 0) {
+      // Without evolve this store cannot bring the snapshot forward; reading a wrong state would be worse than failing.
+      if (!this.#checkpoints) throw new Error(`match ${matchId} has events after its snapshot; open the store with checkpoints`);
+      state = this.#checkpoints.evolve(state, tail);
+    }
+    if (Number(at) + tail.length !== Number(version)) throw new Error(`match ${matchId}: log and version disagree`);
+    return { meta: JSON.parse(meta as string) as M, version: Number(version), snapshot: state };
   }
 
   async eventsAfter(matchId: string, version: number): Promise<StoredEvent<E>[] | null> {
@@ -231,13 +282,19 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     snapshot: S,
     commandId: string,
     answer: A,
+    announce?: Announcement,
   ): Promise<AppendResult<A>> {
     checkAppend(matchId, expectedVersion, events, commandId);
+    if (announce) checkName(announce.channel, 'announce.channel');
+    const every = this.#checkpoints?.every ?? 1;
+    const checkpoint = Math.floor(expectedVersion / every) !== Math.floor((expectedVersion + events.length) / every);
     const args = [
       String(expectedVersion),
       commandId,
       toJson(answer, 'answer'),
-      toJson(snapshot, 'snapshot'),
+      checkpoint ? toJson(snapshot, 'snapshot') : '',
+      announce?.channel ?? '',
+      announce?.text ?? '',
       ...events.map((e) => toJson(e, 'event')),
     ];
     const keys = [this.#key(matchId, 'state'), this.#key(matchId, 'events'), this.#key(matchId, 'answers')];
@@ -344,7 +401,7 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
  * succeeded or failed, so a server can boot (and report ping() false) while Redis is down; the
  * client keeps reconnecting in the background and the same store recovers by itself.
  */
-export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions): Promise<RedisMatchStore<E, S, M, A>> {
+export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions<E, S>): Promise<RedisMatchStore<E, S, M, A>> {
   const maxDelay = options.maxReconnectDelayMs ?? 2000;
   const client: RedisClientType = createClient({
     url: options.url,
@@ -376,5 +433,5 @@ export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions): 
   // operation instead, so its rejection carries nothing we need.
   client.connect().catch(() => undefined);
   await firstAttempt;
-  return new RedisMatchStore<E, S, M, A>(client, options.prefix ?? 'ln:', options.opTimeoutMs ?? 2000);
+  return new RedisMatchStore<E, S, M, A>(client, options.prefix ?? 'ln:', options.opTimeoutMs ?? 2000, options.checkpoints ?? null);
 }

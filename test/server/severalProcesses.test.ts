@@ -222,7 +222,7 @@ it('a claim of the seat that reaches a process late closes only older sockets th
     await phone.until(() => phone.replaced && !phone.connected, 10_000, 'replaced by the newer claim');
   } finally {
     await new Promise<void>((resolve) => void third.close(() => resolve()));
-    cross.close();
+    await cross.close();
   }
 });
 

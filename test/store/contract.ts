@@ -40,6 +40,11 @@ const SNAP0: Snap = { total: 0, seen: [] };
 const ev = (n: number): Ev => ({ type: 'score', n });
 const snapAfter = (...ns: number[]): Snap => ({ total: ns.reduce((a, b) => a + b, 0), seen: ns.map(String) });
 
+/** What every snapshot in this suite is: the events so far, folded. A store keeping snapshots as checkpoints
+ * (the Redis store's `checkpoints`) folds the events after its checkpoint with this. */
+export const evolveSnap = (snapshot: Snap, events: readonly Ev[]): Snap =>
+  events.reduce((s, e) => ({ total: s.total + e.n, seen: [...s.seen, String(e.n)] }), snapshot);
+
 export function describeMatchStoreContract(backend: string, makeHarness: () => StoreHarness): void {
   describe(`MatchStore contract: ${backend}`, () => {
     const harness = makeHarness();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import { StoreUnavailableError } from '../../server/store/matchStore';
 import { createRedisStore, type RedisStoreOptions } from '../../server/store/redisStore';
-import { describeMatchStoreContract, type Ans, type Ev, type Meta, type Snap, type TestStore } from './contract';
+import { describeMatchStoreContract, evolveSnap, type Ans, type Ev, type Meta, type Snap, type TestStore } from './contract';
 
 // The shared Redis other suites use too: everything here lives under a per-run prefix, deleted at the end.
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -13,7 +13,7 @@ const RUN_PREFIX = `ln:test:${randomUUID()}:`;
 let prefixes = 0;
 const nextPrefix = (): string => `${RUN_PREFIX}${++prefixes}:`;
 
-const open = (options: Partial<RedisStoreOptions> & { prefix: string }) =>
+const open = (options: Partial<RedisStoreOptions<Ev, Snap>> & { prefix: string }) =>
   createRedisStore<Ev, Snap, Meta, Ans>({ url: REDIS_URL, ...options });
 
 async function deleteRunKeys(): Promise<number> {
@@ -32,31 +32,37 @@ afterAll(async () => {
   await deleteRunKeys();
 });
 
-describeMatchStoreContract('redis', () => {
-  const stores = new Set<TestStore>();
-  const prefixOf = new Map<TestStore, string>();
-  return {
-    async open() {
-      const prefix = nextPrefix();
-      const store = await open({ prefix });
-      stores.add(store);
-      prefixOf.set(store, prefix);
-      return store;
-    },
-    async reopen(store) {
-      const prefix = prefixOf.get(store);
-      if (!prefix) throw new Error('store not opened by this harness');
-      await store.close();
-      const reopened = await open({ prefix });
-      stores.add(reopened);
-      prefixOf.set(reopened, prefix);
-      return reopened;
-    },
-    async cleanup() {
-      await Promise.all([...stores].map((s) => s.close()));
-    },
+function redisHarness(options: Partial<RedisStoreOptions<Ev, Snap>> = {}) {
+  return () => {
+    const stores = new Set<TestStore>();
+    const prefixOf = new Map<TestStore, string>();
+    return {
+      async open() {
+        const prefix = nextPrefix();
+        const store = await open({ ...options, prefix });
+        stores.add(store);
+        prefixOf.set(store, prefix);
+        return store;
+      },
+      async reopen(store: TestStore) {
+        const prefix = prefixOf.get(store);
+        if (!prefix) throw new Error('store not opened by this harness');
+        await store.close();
+        const reopened = await open({ ...options, prefix });
+        stores.add(reopened);
+        prefixOf.set(reopened, prefix);
+        return reopened;
+      },
+      async cleanup() {
+        await Promise.all([...stores].map((s) => s.close()));
+      },
+    };
   };
-});
+}
+
+describeMatchStoreContract('redis', redisHarness());
+// Every 2 versions: most loads then fold a tail, and appends of two events cross a checkpoint or land on one.
+describeMatchStoreContract('redis, snapshot every 2 versions', redisHarness({ checkpoints: { every: 2, evolve: evolveSnap } }));
 
 const META: Meta = { home: 'H', away: 'A' };
 const snap = (total: number): Snap => ({ total, seen: [] });
@@ -224,6 +230,110 @@ describe('redis store across a Redis outage (throwaway redis-server on 6391)', (
       expect(await store.eventsAfter('m', 0)).toEqual([{ version: 1, event: { type: 'c', n: 3 } }]);
     } finally {
       server?.kill('SIGCONT');
+      await store.close();
+    }
+  });
+});
+
+describe('redis store with checkpoints (snapshot every N versions)', () => {
+  const checkpoints = { every: 4, evolve: evolveSnap };
+  const ev = (n: number): Ev => ({ type: 's', n });
+  const after = (...ns: number[]): Snap => evolveSnap({ total: 0, seen: [] }, ns.map(ev));
+
+  const adminClient = () => createClient({ url: REDIS_URL });
+  async function withAdmin<T>(run: (admin: ReturnType<typeof adminClient>) => Promise<T>): Promise<T> {
+    const admin = adminClient();
+    admin.on('error', () => undefined);
+    await admin.connect();
+    try {
+      return await run(admin);
+    } finally {
+      await admin.close();
+    }
+  }
+
+  it('writes the snapshot only when a version crosses a multiple of N, and load folds the events after it', async () => {
+    const prefix = nextPrefix();
+    const store = await open({ prefix, checkpoints });
+    try {
+      await store.create('m', META, after());
+      const ns: number[] = [];
+      for (let v = 0; v < 6; v++) {
+        ns.push(v + 1);
+        await store.append('m', v, [ev(v + 1)], after(...ns), `c${v}`, { ok: true });
+      }
+      await withAdmin(async (admin) => {
+        expect(await admin.hmGet(`${prefix}match:m:state`, ['version', 'snapshotVersion'])).toEqual(['6', '4']);
+        expect(JSON.parse((await admin.hGet(`${prefix}match:m:state`, 'snapshot')) ?? 'null')).toEqual(after(1, 2, 3, 4));
+      });
+      expect(await store.load('m')).toEqual({ meta: META, version: 6, snapshot: after(1, 2, 3, 4, 5, 6) });
+      // Two events from 6 to 8 land on the checkpoint: the snapshot moves to 8 and nothing is left to fold.
+      await store.append('m', 6, [ev(7), ev(8)], after(1, 2, 3, 4, 5, 6, 7, 8), 'c7', { ok: true });
+      await withAdmin(async (admin) => {
+        expect(await admin.hGet(`${prefix}match:m:state`, 'snapshotVersion')).toBe('8');
+      });
+      expect(await store.load('m')).toEqual({ meta: META, version: 8, snapshot: after(1, 2, 3, 4, 5, 6, 7, 8) });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a match stored before checkpoints (no snapshotVersion) keeps loading right after checkpointed appends', async () => {
+    const prefix = nextPrefix();
+    const old = await open({ prefix });
+    await old.create('m', META, after());
+    await old.append('m', 0, [ev(1)], after(1), 'c0', { ok: true });
+    await old.close();
+    await withAdmin((admin) => admin.hDel(`${prefix}match:m:state`, 'snapshotVersion'));
+    const store = await open({ prefix, checkpoints });
+    try {
+      expect(await store.load('m')).toEqual({ meta: META, version: 1, snapshot: after(1) });
+      await store.append('m', 1, [ev(2)], after(1, 2), 'c1', { ok: true });
+      expect(await store.load('m')).toEqual({ meta: META, version: 2, snapshot: after(1, 2) });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a store opened without checkpoints refuses to load a match with events after its snapshot, never a stale state', async () => {
+    const prefix = nextPrefix();
+    const store = await open({ prefix, checkpoints });
+    await store.create('m', META, after());
+    await store.append('m', 0, [ev(1)], after(1), 'c0', { ok: true });
+    await store.close();
+    const plain = await open({ prefix });
+    try {
+      await expect(plain.load('m')).rejects.toThrow(/events after its snapshot/);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('redis store: an append announces itself on a channel', () => {
+  it('publishes the text with a successful append only, never with a conflict or a duplicate, in append order', async () => {
+    const prefix = nextPrefix();
+    const channel = `${prefix}announce`;
+    const store = await open({ prefix });
+    const subscriber = createClient({ url: REDIS_URL });
+    subscriber.on('error', () => undefined);
+    await subscriber.connect();
+    const heard: string[] = [];
+    await subscriber.subscribe(channel, (text) => heard.push(text));
+    try {
+      await store.create('m', META, snap(0));
+      const say = (text: string) => ({ channel, text });
+      expect(await store.append('m', 0, [{ type: 'a', n: 1 }], snap(1), 'c1', { ok: true }, say('first'))).toEqual({ kind: 'appended', version: 1 });
+      expect(await store.append('m', 0, [{ type: 'a', n: 2 }], snap(2), 'c2', { ok: true }, say('stale'))).toEqual({ kind: 'conflict', version: 1 });
+      expect((await store.append('m', 1, [{ type: 'a', n: 3 }], snap(4), 'c1', { ok: true }, say('retry'))).kind).toBe('duplicate');
+      expect(await store.append('m', 1, [{ type: 'a', n: 4 }], snap(5), 'c3', { ok: true }, say('second'))).toEqual({ kind: 'appended', version: 2 });
+      await store.append('m', 2, [{ type: 'a', n: 5 }], snap(10), 'c4', { ok: true });
+      // A PING on the subscriber connection comes back after every message published before it.
+      await subscriber.ping();
+      expect(heard).toEqual(['first', 'second']);
+      expect(await store.load('m')).toEqual({ meta: META, version: 3, snapshot: snap(10) });
+    } finally {
+      await subscriber.close();
       await store.close();
     }
   });
