@@ -1,5 +1,5 @@
 import type { Command, MatchState, Refusal } from '../../shared/index';
-import { eveningConflict, LeaguePlayerSchema, ScheduledMatchSchema, SeasonTeamSchema } from '../../shared/season/index';
+import { eveningConflict, LeaguePlayerSchema, ScheduledMatchSchema, SeasonTeamSchema, type ScheduledMatch } from '../../shared/season/index';
 import { COLLECTIONS, isTombstone, type LeagueStore, readAll, readDoc, readRaw } from './leagueStore';
 
 /**
@@ -82,10 +82,7 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
   };
 
   /** R-VII.P.3.1: the lineup's players against the lineups of the other rooms open that evening. */
-  const sameEveningConflict = async (matchId: string, players: string[]): Promise<Refusal | null> => {
-    const scheduled = await readDoc(store, COLLECTIONS.matches, matchId, ScheduledMatchSchema);
-    if (!scheduled) return null;
-    const me = scheduled.doc;
+  const sameEveningConflict = async (me: ScheduledMatch, players: string[]): Promise<Refusal | null> => {
     const sameEvening = (await readAll(store, COLLECTIONS.matches, ScheduledMatchSchema)).filter(
       (m) => m.id !== me.id && m.date === me.date && m.roomOpenedAt !== null,
     );
@@ -108,11 +105,14 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
     const players = lineupPlayers(command);
     if (players.length > 0) {
       // Withdrawn first (it says more than a lineup conflict), then the evening; the room is marked in use (claim)
-      // only for a command the guard lets through.
-      const raw = started.has(matchId) ? null : await readRaw(store, COLLECTIONS.matches, matchId);
+      // only for a command the guard lets through. One read of the schedule entry serves both.
+      const raw = await readRaw(store, COLLECTIONS.matches, matchId);
       if (raw && isTombstone(raw.doc)) return NOT_SCHEDULED;
-      const conflict = await sameEveningConflict(matchId, players);
-      if (conflict) return conflict;
+      const entry = raw ? ScheduledMatchSchema.safeParse(raw.doc) : null;
+      if (entry?.success) {
+        const conflict = await sameEveningConflict(entry.data, players);
+        if (conflict) return conflict;
+      }
     }
     return claim(matchId);
   };
