@@ -205,6 +205,15 @@ test('R-VII.L.2.4.2 / R-VII.L.2.5: one player\'s compensation ball and a machine
   const ivy = fan.game(1, 1).getByTestId('turn').filter({ hasText: 'Ivy Jackpot' });
   await expect(ivy.getByTestId('part-2')).toHaveText('6,000,000');
   await expect(fan.game(1, 1).getByTestId('game-status')).toHaveText('AWAY wins · +2');
+  // The spectator reads both parts and their sum, as the captains do (R-VII.L.2.5.2): 9,000,000 + 6,000,000.
+  await expect(ivy.getByTestId('score')).toHaveText('9,000,000');
+  for (const p of [fan, away, home]) {
+    await expect(p.game(1, 1).getByTestId('turn').filter({ hasText: 'Ivy Jackpot' }).getByTestId('total')).toHaveText('Total 15,000,000 (R-VII.L.2.5.2)');
+  }
+  // Only the player granted the second part has a total: Jo's one score is the whole of it.
+  await expect(fan.game(1, 1).getByTestId('total')).toHaveCount(1);
+  await ivy.scrollIntoViewIfNeeded();
+  await fan.capture('93-spectator-compensation-total');
   // Either captain may correct it, and only Ivy's: the second part was granted to her alone.
   await expect(home.game(1, 1).getByRole('button', { name: /part 2 for/ })).toHaveAccessibleName('Change part 2 for Ivy Jackpot');
   await home.game(1, 1).getByTestId('turn').filter({ hasText: 'Ivy Jackpot' }).scrollIntoViewIfNeeded();
@@ -222,9 +231,24 @@ test('R-VII.L.2.4.2 / R-VII.L.2.5: one player\'s compensation ball and a machine
     await phone.keypad(points);
   }
   for (const p of [home, away, fan]) await expect(p.game(1, 2).getByTestId('game-status')).toHaveText('AWAY wins · +2');
-  for (const [name, part] of [['Cy Spinner', '1,000,000'], ['Kai Ramp', '2,000,000']]) {
-    await expect(fan.game(1, 2).getByTestId('turn').filter({ hasText: name! }).getByTestId('part-2')).toHaveText(part!);
+  for (const [name, part, total] of [['Cy Spinner', '1,000,000', '4,000,000'], ['Kai Ramp', '2,000,000', '7,000,000']]) {
+    const turn = fan.game(1, 2).getByTestId('turn').filter({ hasText: name! });
+    await expect(turn.getByTestId('part-2')).toHaveText(part!);
+    await expect(turn.getByTestId('total')).toContainText(`Total ${total!}`);
   }
+  await expect(fan.game(1, 2).getByTestId('total')).toHaveCount(4);
+  // The spectator's scoresheet tab says the same: the total that counts, its parts below, unconfirmed until answered.
+  await fan.tab('Sheet');
+  const sheet = fan.page.getByRole('region', { name: 'Round 1' });
+  for (const [name, total, parts] of [['Ivy Jackpot', '15,000,000', '9,000,000 + 6,000,000'], ['Jo Nudge', '8,000,000', null], ['Cy Spinner', '4,000,000', '3,000,000 + 1,000,000'], ['Lu Orbit', '3,000,000', '1,000,000 + 2,000,000']] as const) {
+    const line = sheet.getByTestId('sheet-line').filter({ hasText: name });
+    await expect(line).toContainText(`${total} (unconfirmed)`);
+    if (parts) await expect(line.getByTestId('sheet-parts')).toHaveText(parts);
+    else await expect(line.getByTestId('sheet-parts')).toHaveCount(0);
+  }
+  await sheet.getByTestId('sheet-line').filter({ hasText: 'Lu Orbit' }).scrollIntoViewIfNeeded();
+  await fan.capture('95-spectator-sheet-two-parts');
+  await fan.tab('Live');
   await fan.game(1, 2).scrollIntoViewIfNeeded();
   await fan.capture('83-spectator-reset-two-parts');
 
