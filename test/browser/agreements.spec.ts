@@ -191,7 +191,7 @@ test('R-VII.L.2.8 / R-VII.A.1.5: no machine works any more; the phones say the m
   await expect(home.page.getByRole('button', { name: 'AWAY refuses to move' })).toHaveCount(0);
 
   // Then Twin Rockets fails too, recorded and confirmed on the phones; HOME reads what confirming means.
-  await recordIncident(away, 1, 2, { kind: 'Major machine failure (R-VII.L.2.3)', side: 'HOME', action: 'Take the machine out, move the game (R-VII.L.2.3)' });
+  await recordIncident(away, 1, 2, { kind: 'Major machine failure (R-VII.L.2.3)', action: 'Take the machine out, move the game (R-VII.L.2.3)' });
   await home.tab('Play');
   await expect(home.game(1, 2).getByTestId('incident')).toContainText('If confirmed: Twin Rockets is out of the match and no machine works here any more: the match moves or is rescheduled (R-VII.L.2.8)');
   await confirmIncident(home, 1, 2, 'Major machine failure');

@@ -69,7 +69,8 @@ export async function saveOrders(e: Evening, round: number, games: number): Prom
 export interface IncidentInput {
   /** The kind as the form lists it, with its rule: "Slam tilt (R-VII.Q.1)". */
   kind: string;
-  side: Side;
+  /** The team at fault or the player's team; none for a machine's own fault, where the sheet does not ask. */
+  side?: Side;
   player?: string;
   /** Logged-in player: when it was found, as the form words it. */
   phase?: string;
@@ -85,10 +86,10 @@ export async function fillIncident(phone: Phone, round: number, game: number, in
   const sheet = phone.page.getByRole('dialog', { name: `Incident · round ${round} game ${game}` });
   await expect(sheet).toBeVisible();
   await sheet.getByLabel('What happened').selectOption({ label: inc.kind });
-  await sheet.getByRole('button', { name: inc.side, exact: true }).click();
   if (inc.phase) await sheet.getByRole('group', { name: 'When it was found' }).getByRole('button', { name: inc.phase, exact: true }).click();
   if (inc.action) await sheet.getByRole('group', { name: 'What the captains decided' }).getByRole('button', { name: inc.action, exact: true }).click();
-  // Last: a failure that hit one player asks for the player once that decision is chosen.
+  // Last: a failure that hit one player asks for the team and the player once that decision is chosen.
+  if (inc.side) await sheet.getByRole('button', { name: inc.side, exact: true }).click();
   if (inc.player) await sheet.getByLabel('Player', { exact: true }).selectOption({ label: inc.player });
   if (inc.note) await sheet.getByLabel('Note (optional)').fill(inc.note);
   return sheet;

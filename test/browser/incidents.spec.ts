@@ -181,7 +181,7 @@ test('R-VII.L.2.3 / R-VII.L.2.7: a major failure takes the machine out, AWAY (wh
   // Game 1 under way on Comet Quest when its flipper sticks.
   await home.enterScore(1, 1, 'Alice Ballsave', '15000000');
   await expect(fan.game(1, 1)).toContainText('15,000,000');
-  const failure = { kind: 'Major machine failure (R-VII.L.2.3)', side: 'HOME' as const, action: 'Take the machine out, move the game (R-VII.L.2.3)' };
+  const failure = { kind: 'Major machine failure (R-VII.L.2.3)', action: 'Take the machine out, move the game (R-VII.L.2.3)' };
   const sheet = await fillIncident(away, 1, 1, failure);
   await expect(sheet.getByTestId('verdict')).toContainText('Can be recorded');
   await away.capture('47-major-failure-form');

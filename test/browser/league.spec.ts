@@ -322,5 +322,25 @@ test('MR-1: the commissioner replaces a captain link: the phone holding the old 
   // The new link is AWAY's captain.
   const newAway = await Phone.open(browser, new URL(href!).pathname + new URL(href!).search, 'AWAY (new link)');
   await expect(newAway.page.getByTestId('connection')).toContainText('AWAY');
+
+  // The old phone falls back to following the match, as the public spectator link would, in one tap.
+  await oldAway.page.getByRole('button', { name: 'Follow as spectator' }).click();
+  await expect(oldAway.page.getByRole('heading', { name: 'This link no longer opens the match' })).toHaveCount(0);
+  await expect(oldAway.page.getByTestId('connection')).toContainText('Live');
+  await expect(oldAway.page.getByTestId('connection')).toContainText('Following');
+  const tabs = oldAway.page.getByRole('navigation', { name: 'Screens' });
+  await expect(tabs.getByRole('button', { name: /^Live/ })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('button', { name: /^Play/ })).toHaveCount(0);
+  await expect(oldAway.page).toHaveURL(new RegExp(`/m/${season.matchId}#live$`));
+  // Live: the new AWAY captain marks a player present and the old phone sees it as it happens.
+  await expect(oldAway.page.getByTestId('present-AWAY')).toHaveText('0 here');
+  await newAway.arrive(['Away Player 1']);
+  await expect(oldAway.page.getByTestId('present-AWAY')).toHaveText('1 here');
+  await capture(oldAway.page, '94-old-captain-link-following');
+  // It stays a spectator's phone: reopened, it follows the match instead of showing the refusal again.
+  await oldAway.page.reload();
+  await expect(oldAway.page.getByTestId('connection')).toContainText('Live');
+  await expect(oldAway.page.getByRole('heading', { name: 'This link no longer opens the match' })).toHaveCount(0);
+  await expect(oldAway.page.getByTestId('present-AWAY')).toHaveText('1 here');
   for (const p of [oldAway, newAway]) await p.close();
 });

@@ -94,7 +94,19 @@ test('R-VII.L.1 / R-VII.L.2.4.1 / R-VII.L.2.3.1: a minor fault is only recorded;
   await declareRoundOne(e);
 
   // Before game 1, AWAY notes Comet Quest's weak left flipper: neutral between players, play goes on (R-VII.L.1.1).
-  await recordIncident(away, 1, 1, { kind: MINOR, side: 'HOME', note: 'Weak left flipper' });
+  // A machine's own fault concerns no team: the sheet does not ask for one.
+  const minor = await fillIncident(away, 1, 1, { kind: MINOR, note: 'Weak left flipper' });
+  await expect(minor.getByRole('group', { name: /^Team/ })).toHaveCount(0);
+  await expect(minor.getByTestId('verdict')).toContainText('Can be recorded; the other captain confirms it (MR-4)');
+  await away.capture('92-minor-fault-form-no-team');
+  // Switching to a kind with a team at fault asks for it (R-III.C.5.2), and back to the fault hides it again.
+  await minor.getByLabel('What happened').selectOption({ label: 'Played out of turn (R-III.C.5.2)' });
+  await expect(minor.getByRole('group', { name: 'Team at fault' })).toBeVisible();
+  await minor.getByRole('group', { name: 'Team at fault' }).getByRole('button', { name: 'HOME' }).click();
+  await minor.getByLabel('What happened').selectOption({ label: MINOR });
+  await expect(minor.getByRole('group', { name: /^Team/ })).toHaveCount(0);
+  await minor.getByRole('button', { name: 'Record incident' }).click();
+  await expect(minor).toBeHidden();
   await expect(home.game(1, 1).getByTestId('incident')).toContainText('If confirmed: recorded; play goes on (R-VII.L.1)');
   await confirmIncident(home, 1, 1, 'Minor machine fault');
   await expect(fan.game(1, 1).getByTestId('incident')).toContainText('→ recorded; play goes on (R-VII.L.1)');
@@ -107,7 +119,10 @@ test('R-VII.L.1 / R-VII.L.2.4.1 / R-VII.L.2.3.1: a minor fault is only recorded;
   // During ball 1 the right flipper sticks: the captains restart the game; Alice's first score goes.
   await home.enterScore(1, 1, 'Alice Ballsave', '2500000');
   await expect(fan.game(1, 1)).toContainText('2,500,000');
-  await recordIncident(away, 1, 1, { kind: MAJOR, side: 'HOME', action: 'Failed during ball 1: restart the game (R-VII.L.2.4.1)' });
+  const restart = await fillIncident(away, 1, 1, { kind: MAJOR, action: 'Failed during ball 1: restart the game (R-VII.L.2.4.1)' });
+  await expect(restart.getByRole('group', { name: /^Team/ })).toHaveCount(0);
+  await restart.getByRole('button', { name: 'Record incident' }).click();
+  await expect(restart).toBeHidden();
   await expect(home.game(1, 1).getByTestId('incident').filter({ hasText: 'Major' })).toContainText('If confirmed: the game restarts for every player; its scores are discarded (R-VII.L.2.4.1)');
   await confirmIncident(home, 1, 1, 'Major machine failure');
   for (const p of [home, away, fan]) {
@@ -122,7 +137,7 @@ test('R-VII.L.1 / R-VII.L.2.4.1 / R-VII.L.2.3.1: a minor fault is only recorded;
 
   // Game 2 under way when Twin Rockets starts ending turns at random; both captains agree to play on (R-VII.L.2.3.1).
   await home.enterScore(1, 2, 'Cy Spinner', '5000000');
-  const keep = await fillIncident(home, 1, 2, { kind: MAJOR, side: 'AWAY', action: 'Both agree to keep playing on it (R-VII.L.2.3.1)' });
+  const keep = await fillIncident(home, 1, 2, { kind: MAJOR, action: 'Both agree to keep playing on it (R-VII.L.2.3.1)' });
   await keep.getByRole('button', { name: 'Record incident' }).click();
   await expect(keep).toBeHidden();
   const onAway = away.game(1, 2).getByTestId('incident');
@@ -143,8 +158,17 @@ test('R-VII.L.1 / R-VII.L.2.4.1 / R-VII.L.2.3.1: a minor fault is only recorded;
   }
   await expect(fan.page.getByTestId('points-HOME')).toHaveText('2');
   await expect(fan.page.getByTestId('points-AWAY')).toHaveText('2');
-  const types = (await matchEvents(request, e.links.matchId)).map((x) => x.event.type);
+  const events = await matchEvents(request, e.links.matchId);
+  const types = events.map((x) => x.event.type);
   expect(types.filter((t) => t === 'GameRestarted' || t === 'MachineEliminated')).toEqual(['GameRestarted']);
+  // The schema wants a side on every incident: for a machine's fault the phone sends its own team, never one
+  // tapped for another kind before (the out-of-turn HOME above).
+  const faults = events.filter((x) => x.event.type === 'IncidentRecorded').map((x) => [x.event.by, x.event.incident]);
+  expect(faults).toEqual([
+    ['AWAY', { kind: 'MINOR_FAILURE', side: 'AWAY', note: 'Weak left flipper' }],
+    ['AWAY', { kind: 'MAJOR_FAILURE', side: 'AWAY', action: 'RESTART_GAME' }],
+    ['HOME', { kind: 'MAJOR_FAILURE', side: 'HOME', action: 'KEEP' }],
+  ]);
   await e.close();
 });
 
@@ -156,8 +180,11 @@ test('R-VII.L.2.4.2 / R-VII.L.2.5: one player\'s compensation ball and a machine
   // Game 1: after ball 1, Comet Quest's ball search drains Ivy's ball: only Ivy is affected (R-VII.L.2.4.2).
   await enterScores(e, 1, 1, { HOME: [['Alice Ballsave', '10000000'], ['Bo Multiball', '12000000']], AWAY: [['Ivy Jackpot', '9000000'], ['Jo Nudge', '8000000']] });
   await expect(fan.game(1, 1).getByTestId('game-status')).toHaveText('HOME wins · +2');
-  const option = await fillIncident(away, 1, 1, { kind: MAJOR, side: 'AWAY', action: 'One player affected: replay or compensation ball (R-VII.L.2.4.2)' });
-  // The player is asked for once this decision is chosen, and is needed.
+  const option = await fillIncident(away, 1, 1, { kind: MAJOR, action: 'One player affected: replay or compensation ball (R-VII.L.2.4.2)' });
+  // The failure hit one player: the team and the player are asked for once this decision is chosen, and are needed.
+  const team = option.getByRole('group', { name: 'Team of the player' });
+  await expect(team).toBeVisible();
+  await team.getByRole('button', { name: 'AWAY' }).click();
   await expect(option.getByTestId('verdict')).toContainText('Name the player this happened to.');
   await option.getByLabel('Player', { exact: true }).selectOption({ label: 'Ivy Jackpot' });
   await expect(option.getByTestId('verdict')).toContainText('Can be recorded');
@@ -178,6 +205,15 @@ test('R-VII.L.2.4.2 / R-VII.L.2.5: one player\'s compensation ball and a machine
   const ivy = fan.game(1, 1).getByTestId('turn').filter({ hasText: 'Ivy Jackpot' });
   await expect(ivy.getByTestId('part-2')).toHaveText('6,000,000');
   await expect(fan.game(1, 1).getByTestId('game-status')).toHaveText('AWAY wins · +2');
+  // The spectator reads both parts and their sum, as the captains do (R-VII.L.2.5.2): 9,000,000 + 6,000,000.
+  await expect(ivy.getByTestId('score')).toHaveText('9,000,000');
+  for (const p of [fan, away, home]) {
+    await expect(p.game(1, 1).getByTestId('turn').filter({ hasText: 'Ivy Jackpot' }).getByTestId('total')).toHaveText('Total 15,000,000 (R-VII.L.2.5.2)');
+  }
+  // Only the player granted the second part has a total: Jo's one score is the whole of it.
+  await expect(fan.game(1, 1).getByTestId('total')).toHaveCount(1);
+  await ivy.scrollIntoViewIfNeeded();
+  await fan.capture('93-spectator-compensation-total');
   // Either captain may correct it, and only Ivy's: the second part was granted to her alone.
   await expect(home.game(1, 1).getByRole('button', { name: /part 2 for/ })).toHaveAccessibleName('Change part 2 for Ivy Jackpot');
   await home.game(1, 1).getByTestId('turn').filter({ hasText: 'Ivy Jackpot' }).scrollIntoViewIfNeeded();
@@ -186,7 +222,7 @@ test('R-VII.L.2.4.2 / R-VII.L.2.5: one player\'s compensation ball and a machine
   // Game 2: every part 1 is in when Twin Rockets must be reset; both captains judge it playable (R-VII.L.2.5.1).
   await enterScores(e, 1, 2, { HOME: [['Cy Spinner', '3000000'], ['Dana Drain', '4000000']], AWAY: [['Kai Ramp', '5000000'], ['Lu Orbit', '1000000']] });
   await expect(fan.game(1, 2).getByTestId('game-status')).toHaveText('HOME wins · +2');
-  await recordIncident(home, 1, 2, { kind: MAJOR, side: 'AWAY', action: 'Machine reset: scores continue in a second part (R-VII.L.2.5)' });
+  await recordIncident(home, 1, 2, { kind: MAJOR, action: 'Machine reset: scores continue in a second part (R-VII.L.2.5)' });
   await expect(away.game(1, 2).getByTestId('incident')).toContainText('If confirmed: the scores so far are part 1; the remaining balls are played on a new game and added (R-VII.L.2.5)');
   await confirmIncident(away, 1, 2, 'Major machine failure');
   // Each captain adds its own players' second parts: HOME 7,000,000 + 2,000,000, AWAY 6,000,000 + 4,000,000.
@@ -195,9 +231,24 @@ test('R-VII.L.2.4.2 / R-VII.L.2.5: one player\'s compensation ball and a machine
     await phone.keypad(points);
   }
   for (const p of [home, away, fan]) await expect(p.game(1, 2).getByTestId('game-status')).toHaveText('AWAY wins · +2');
-  for (const [name, part] of [['Cy Spinner', '1,000,000'], ['Kai Ramp', '2,000,000']]) {
-    await expect(fan.game(1, 2).getByTestId('turn').filter({ hasText: name! }).getByTestId('part-2')).toHaveText(part!);
+  for (const [name, part, total] of [['Cy Spinner', '1,000,000', '4,000,000'], ['Kai Ramp', '2,000,000', '7,000,000']]) {
+    const turn = fan.game(1, 2).getByTestId('turn').filter({ hasText: name! });
+    await expect(turn.getByTestId('part-2')).toHaveText(part!);
+    await expect(turn.getByTestId('total')).toContainText(`Total ${total!}`);
   }
+  await expect(fan.game(1, 2).getByTestId('total')).toHaveCount(4);
+  // The spectator's scoresheet tab says the same: the total that counts, its parts below, unconfirmed until answered.
+  await fan.tab('Sheet');
+  const sheet = fan.page.getByRole('region', { name: 'Round 1' });
+  for (const [name, total, parts] of [['Ivy Jackpot', '15,000,000', '9,000,000 + 6,000,000'], ['Jo Nudge', '8,000,000', null], ['Cy Spinner', '4,000,000', '3,000,000 + 1,000,000'], ['Lu Orbit', '3,000,000', '1,000,000 + 2,000,000']] as const) {
+    const line = sheet.getByTestId('sheet-line').filter({ hasText: name });
+    await expect(line).toContainText(`${total} (unconfirmed)`);
+    if (parts) await expect(line.getByTestId('sheet-parts')).toHaveText(parts);
+    else await expect(line.getByTestId('sheet-parts')).toHaveCount(0);
+  }
+  await sheet.getByTestId('sheet-line').filter({ hasText: 'Lu Orbit' }).scrollIntoViewIfNeeded();
+  await fan.capture('95-spectator-sheet-two-parts');
+  await fan.tab('Live');
   await fan.game(1, 2).scrollIntoViewIfNeeded();
   await fan.capture('83-spectator-reset-two-parts');
 

@@ -11,15 +11,16 @@ import { Evening } from './script';
  */
 
 /** Opens the tie-breaker's incident sheet on the Play screen and fills it in. */
-async function fillTiebreakerIncident(phone: Phone, inc: { kind: string; side: 'HOME' | 'AWAY'; player?: string; action?: string }): Promise<Locator> {
+async function fillTiebreakerIncident(phone: Phone, inc: { kind: string; side?: 'HOME' | 'AWAY'; player?: string; action?: string }): Promise<Locator> {
   await phone.tab('Play');
   await phone.page.getByTestId('tiebreaker').getByRole('button', { name: '⚑ Tie-breaker incident' }).click();
   const sheet = phone.page.getByRole('dialog', { name: 'Incident · tie-breaker' });
   await expect(sheet).toBeVisible();
   await sheet.getByLabel('What happened').selectOption({ label: inc.kind });
-  await sheet.getByRole('button', { name: inc.side, exact: true }).click();
-  if (inc.player) await sheet.getByLabel('Player', { exact: true }).selectOption({ label: inc.player });
   if (inc.action) await sheet.getByRole('group', { name: 'What the captains decided' }).getByRole('button', { name: inc.action, exact: true }).click();
+  // A machine's own fault concerns no team: the sheet asks for one only for the other kinds.
+  if (inc.side) await sheet.getByRole('button', { name: inc.side, exact: true }).click();
+  if (inc.player) await sheet.getByLabel('Player', { exact: true }).selectOption({ label: inc.player });
   return sheet;
 }
 
@@ -37,7 +38,7 @@ test('R-VII.L.2.7 / R-VII.Q.1 in the tie-breaker: a failed machine is replaced b
   await evening.home.send({ type: 'enterTiebreakerScore', payload: { side: 'HOME', points: 5_000_000 } });
   await evening.confirmAll();
   await expect(fanTb.getByTestId('tb-score-HOME')).toHaveText('5,000,000');
-  const failure = await fillTiebreakerIncident(away, { kind: 'Major machine failure (R-VII.L.2.3)', side: 'HOME', action: 'Take the machine out, move the game (R-VII.L.2.3)' });
+  const failure = await fillTiebreakerIncident(away, { kind: 'Major machine failure (R-VII.L.2.3)', action: 'Take the machine out, move the game (R-VII.L.2.3)' });
   // The tie-breaker offers only what applies to one 2-player game.
   await expect(failure.getByLabel('What happened').locator('option', { hasText: 'Logged-in' })).toHaveCount(0);
   await expect(failure.getByRole('group', { name: 'What the captains decided' }).getByRole('button')).toHaveCount(3);

@@ -206,12 +206,21 @@ export class MatchRoom {
     this.#transport.restart();
   }
 
-  /** Forgets the captain link on this phone: it becomes a spectator's. */
+  /**
+   * Forgets the captain link on this phone: it becomes a spectator's. Also the way on from a link refused for good
+   * (replaced by the commissioner, MR-1): the match itself is public, and without the token the handshake opens it
+   * for following, as the spectator link would.
+   */
   forgetCaptainLink(): void {
     remove(tokenKey(this.matchId));
     this.#token = null;
     this.role = 'spectator';
     this.side = null;
+    if (this.fatalKind === 'refused') {
+      this.fatal = null;
+      this.fatalKind = null;
+      this.link = 'connecting';
+    }
     this.#transport.restart();
   }
 

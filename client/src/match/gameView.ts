@@ -1,5 +1,5 @@
 import {
-  currentEntries, gameOutcome, hasOutcome, penalties, playerName, playGroups, playStyle, TIEBREAKER_ROUND,
+  countedScore, currentEntries, gameOutcome, hasOutcome, penalties, playerName, playGroups, playStyle, TIEBREAKER_ROUND,
   type Entry, type GameState, type IncidentEntry, type MatchState, type PlayStyle, type ScoreEntry, type Side,
 } from '$shared/index';
 
@@ -18,6 +18,11 @@ export interface TurnRow {
   name: string;
   /** The latest entry of each score segment (1, and 2 after a machine reset). */
   lines: ScoreLine[];
+  /**
+   * Part 1 + part 2, the score that counts (R-VII.L.2.5.2, R-VII.L.2.4.2), counted by the engine's own rule (a
+   * disputed part waits for a new entry); null for a single-part score, whose one line is the whole of it.
+   */
+  total: number | null;
   disqualified: boolean;
 }
 
@@ -55,6 +60,7 @@ export function gameView(state: MatchState, g: GameState): GameView {
       playerId: t.playerId,
       name: t.playerId ? playerName(state, t.playerId) : `${(g.seated ?? g.players)[t.side].map((id) => playerName(state, id)).join(' or ')} (order not set)`,
       lines: t.playerId ? scoreLines(scores.filter((s) => s.playerId === t.playerId)) : [],
+      total: t.playerId && scores.some((s) => s.playerId === t.playerId && s.segment > 1) ? countedScore(scores, t.playerId) : null,
       disqualified: t.playerId !== null && dq.has(t.playerId),
     })),
   );

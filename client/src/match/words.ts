@@ -1,5 +1,5 @@
 import {
-  clock, gameOutcome, type Agreement, type GameOutcome, type GameState, type IncidentKind, type MachineKind, type MatchState,
+  clock, gameOutcome, type Agreement, type GameOutcome, type GameState, type Incident, type IncidentKind, type MachineKind, type MatchState,
   type Side,
 } from '$shared/index';
 import { score } from '../lib/format';
@@ -21,6 +21,16 @@ export const INCIDENTS: Record<IncidentKind, { label: string; rule: string; play
   STUCK_BALL: { label: 'Stuck ball, compensation', rule: 'R-VII.L.1.4.1.1.p5', player: false },
   SIDE_BY_SIDE: { label: 'Side-by-side interference', rule: 'R-VII.O.5.2', player: false },
 };
+
+/**
+ * A machine's own fault concerns no team: nobody is penalised and no team's count of occurrences (OQ-15) reads it
+ * (R-VII.L.1, R-VII.L.2.3, R-III.D.7.3). The incident form does not ask for a team for these, and cards do not
+ * name one, unless a player is named (a compensation ball after a failure, R-VII.L.2.4.2).
+ */
+export const MACHINE_FAULTS: ReadonlySet<IncidentKind> = new Set<IncidentKind>(['MAJOR_FAILURE', 'MINOR_FAILURE', 'SCORE_STEALING']);
+
+/** Whether an incident's side means something to show: a team at fault or a named player's, not a machine's fault. */
+export const namesTeam = (inc: Incident): boolean => !!inc.playerId || !MACHINE_FAULTS.has(inc.kind);
 
 export const FAILURE_ACTIONS = {
   ELIMINATE: 'Take the machine out, move the game (R-VII.L.2.3)',
