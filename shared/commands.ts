@@ -169,7 +169,7 @@ export const PhotoContentTypeSchema = z.enum(PHOTO_CONTENT_TYPES);
 export type PhotoContentType = z.infer<typeof PhotoContentTypeSchema>;
 /** The largest photo the server stores. Phones downscale before sending (about 200-400 KB); this leaves room for a
  *  phone that cannot, without letting one upload fill the store. */
-export const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
+export const MAX_PHOTO_BYTES = 3 * 1024 * 1024;
 /** R-VII.D.3.4: photos one challenge may carry; a report needs a few, and each is kept in the store for good. */
 export const MAX_PHOTOS_PER_CHALLENGE = 6;
 
