@@ -136,6 +136,8 @@ export const CommandSchema = z.discriminatedUnion('type', [
     alternative: z.enum(['HOME', 'AWAY', 'NONE']).optional(),
   })),
   c('withdrawChallenge', z.strictObject({ challengeId: IdSchema })),
+  // R-VII.D.3.4: the challenging team's written report to the league (photos come over HTTP, ServerCommandSchema)
+  c('writeChallengeReport', z.strictObject({ challengeId: IdSchema, text: z.string().trim().min(1).max(2000) })),
   c('recordOpponentLeft', z.strictObject({})),
   c('signOff', z.strictObject({ flagMinimumPlay: z.boolean().default(false) })),
   // relocation (VII.A, VII.L.2.8, VII.N)

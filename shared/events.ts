@@ -56,6 +56,8 @@ export type MatchEvent =
   | E<'ChallengeRuled', { challengeId: string; ruling: string; warned?: Side }>
   /** R-VII.D.3.4: a photo for the challenge's report, stored by the server before this event was decided. */
   | E<'ChallengePhotoAttached', { challengeId: string; photo: ChallengePhoto }>
+  /** R-VII.D.3.4: the challenging team's written report; a later one replaces it (the log keeps every version). */
+  | E<'ChallengeReportWritten', { challengeId: string; text: string }>
   | E<'OpponentLeft', { left: Side; forfeited: GameKey[] }>
   | E<'SignaturesCleared', Record<never, never>>
   | E<'SignedOff', { side: Side; flagMinimumPlay: boolean }>

@@ -128,6 +128,8 @@ export interface Challenge {
   /** R-VII.D.3.4: photos for the report, with who attached them and when. Optional: challenges stored before
    *  attachments existed lack it. */
   photos?: AttachedPhoto[];
+  /** R-VII.D.3.4: the written report, as last written. Optional like `photos`. */
+  report?: { text: string; by: Side; at: number };
 }
 
 export type AttachedPhoto = ChallengePhoto & { by: Side | 'LEAGUE'; at: number };

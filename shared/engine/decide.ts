@@ -5,7 +5,7 @@ import { designateActingCaptain } from './actingCaptain';
 import { acceptProposal, declineProposal, propose } from './agreements';
 import { claimForfeit, claimFullEvening, markArrived, markDeparted } from './attendance';
 import type { Ctx } from './context';
-import { attachChallengePhoto } from './challengeReport';
+import { attachChallengePhoto, writeChallengeReport } from './challengeReport';
 import { challengeGame, recordOpponentLeft, ruleOnChallenge, withdrawChallenge } from './disputes';
 import { chooseLoggedInOption, confirmEntry, disputeEntry, markBall2Started, recordIncident } from './incidents';
 import { declareLineup } from './lineup';
@@ -56,6 +56,7 @@ function captain(ctx: Ctx, c: CaptainCommand): Decision {
     case 'challengeGame': return challengeGame(ctx, c.payload);
     case 'withdrawChallenge': return withdrawChallenge(ctx, c.payload);
     case 'attachChallengePhoto': return attachChallengePhoto(ctx.state, ctx.at, ctx.side, c.payload);
+    case 'writeChallengeReport': return writeChallengeReport(ctx, c.payload);
     case 'recordOpponentLeft': return recordOpponentLeft(ctx);
     case 'signOff': return signOff(ctx, c.payload);
     case 'relocate': return relocate(ctx, c.payload);

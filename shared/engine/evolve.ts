@@ -295,6 +295,9 @@ function apply(d: Draft, s: MatchState, e: MatchEvent): void {
       s.nextId += 1;
       return;
     }
+    case 'ChallengeReportWritten':
+      d.challenge(s, e.challengeId).report = { text: e.text, by: e.by as Side, at: e.at };
+      return;
     case 'OpponentLeft':
       s.left = e.left;
       for (const k of e.forfeited) d.game(s, k.round, k.game).forfeitedBy = [e.left];

@@ -248,15 +248,15 @@ export function challengedGames(state: MatchState): { round: number; game: numbe
 
 /**
  * OQ-36: open challenges whose report is overdue at `now`; flagged for the official, nothing decided automatically.
- * A report counts as sent in time once a photo was attached by its due time (R-VII.D.3.4).
+ * A report counts as sent in time once its text or a photo reached the league by its due time (R-VII.D.3.4).
  */
 export function overdueChallenges(state: MatchState, now: number): string[] {
   return state.challenges.filter((c) => c.status === 'OPEN' && now > c.reportDue && !reportSentInTime(c)).map((c) => c.id);
 }
 
-/** R-VII.D.3.4: whether the challenge's report has a photo attached by its due time. */
+/** R-VII.D.3.4: whether the challenge's report (its text or a photo) reached the league by its due time. */
 export function reportSentInTime(c: Challenge): boolean {
-  return (c.photos ?? []).some((p) => p.at <= c.reportDue);
+  return (c.photos ?? []).some((p) => p.at <= c.reportDue) || (c.report !== undefined && c.report.at <= c.reportDue);
 }
 
 /** R-VII.D.3.5: warnings the officials gave each team in this match. */

@@ -5,7 +5,7 @@ import { Phone } from './phone';
 import { Evening } from './script';
 
 /**
- * R-VII.D.3.4: after a challenge, the challenging captain attaches a photo of the scoresheet from the phone (file
+ * R-VII.D.3.4: after a challenge, the challenging captain writes the report and attaches a photo of the scoresheet from the phone (file
  * input with the camera; here a generated PNG). The phone makes it smaller, the server stores it, and then every
  * phone of the room sees it: the other captain and the league official see the picture, a spectator sees that a
  * photo went to the league (history line, challenge card), and the printable scoresheet mentions it.
@@ -48,6 +48,11 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
     return [bitmap.width, bitmap.height];
   }, [...(await served.body())]);
   expect(size).toEqual([1600, 960]);
+  // The written report goes through the socket like any other command; it stands beside the photo.
+  await card.getByRole('button', { name: 'Write the report…' }).click();
+  await card.getByLabel('Report to the league').fill('Ivy kept playing after the slam tilt; both captains saw it.');
+  await card.getByRole('button', { name: 'Send report' }).click();
+  await expect(card.getByTestId('report-text')).toContainText('Ivy kept playing after the slam tilt');
   await card.scrollIntoViewIfNeeded();
   await home.capture('92-challenge-photo-attached');
 
@@ -57,6 +62,7 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   await expect(fan.page.getByTestId('report-photos')).toContainText('1 photo for the league’s report');
   await expect(fan.page.getByTestId('report-photo')).toContainText('Photo 1 · HOME');
   await expect(fan.page.getByRole('img', { name: /^Report photo/ })).toHaveCount(0);
+  await expect(fan.page.getByTestId('report-text')).toContainText('both captains saw it');
   await fan.tab('History');
   await expect(fan.page.getByText('Photo attached to the report on the R1 G1 challenge (R-VII.D.3.4)')).toBeVisible();
   await fan.capture('93-spectator-history-report-photo');
@@ -69,7 +75,7 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
 
   // The printable scoresheet lists the challenge with its photo.
   await fan.page.goto(`${baseUrl()}/m/${encodeURIComponent(links.matchId)}/sheet`);
-  await expect(fan.page.getByText(/Challenge by HOME, round 1 game 1.*1 photo attached for the report \(R-VII\.D\.3\.4\)/)).toBeVisible();
+  await expect(fan.page.getByText(/Challenge by HOME, round 1 game 1.*report: “Ivy kept playing.*1 photo attached for the report \(R-VII\.D\.3\.4\)/)).toBeVisible();
 
   evening.close();
   for (const p of [home, away, fan, official]) await p.close();

@@ -65,6 +65,7 @@ export function describeEvent(state: MatchState, e: MatchEvent, before?: number)
     case 'ChallengeWithdrawn': return 'Challenge withdrawn';
     case 'ChallengeRuled': return `League ruling: ${e.ruling}`;
     case 'ChallengePhotoAttached': return `Photo attached to the report on ${challengeText(state, e.challengeId)} (R-VII.D.3.4)`;
+    case 'ChallengeReportWritten': return `Report to the league on ${challengeText(state, e.challengeId)}: “${e.text}” (R-VII.D.3.4)`;
     case 'OpponentLeft': return `${e.left} left the match (R-VII.D.4.1)`;
     case 'SignaturesCleared': return 'The scoresheet changed after a signature: signatures cleared (MR-5)';
     case 'SignedOff': return `${e.side} signed the scoresheet${e.flagMinimumPlay ? ' (flagged: minimum play)' : ''}`;

@@ -84,6 +84,26 @@ describe('R-VII.D.3.4: photos for the challenge report', () => {
     expect(CommandSchema.safeParse(attach('C1')).success).toBe(false);
   });
 
+  it('R-VII.D.3.4: the challenging captain writes the report; writing it again replaces it; the other team cannot', () => {
+    const { m, id } = challenged();
+    m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: '  A4 shook the machine during ball 3.  ' } }, at('22:30'));
+    expect(m.state.challenges[0]!.report).toEqual({ text: 'A4 shook the machine during ball 3.', by: HOME, at: at('22:30') });
+    expect(m.no(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'A4 shook the machine during ball 3.' } })).toMatchObject({ rule: 'R-VII.D.3.4', code: 'ALREADY_DONE' });
+    m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'A4 shook the machine twice during ball 3.' } }, at('22:40'));
+    expect(m.state.challenges[0]!.report?.text).toBe('A4 shook the machine twice during ball 3.');
+    expect(m.no(AWAY, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'It was fine.' } })).toMatchObject({ rule: 'R-VII.D.3.4', code: 'NOT_YOURS' });
+    expect(m.no(OFFICIAL, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'x' } })).toMatchObject({ rule: 'MR-1', code: 'FORBIDDEN' });
+    m.ok(HOME, { type: 'withdrawChallenge', payload: { challengeId: id } });
+    expect(m.no(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'more' } })).toMatchObject({ rule: 'R-VII.D.3.4', code: 'CHALLENGE_CLOSED' });
+  });
+
+  it('OQ-36: a written report by the due time also counts as sent', () => {
+    const due = at('21:40') + 24 * HOUR;
+    const { m, id } = challenged();
+    m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'The full story.' } }, due - HOUR);
+    expect(overdueChallenges(m.state, due + HOUR)).toEqual([]);
+  });
+
   it('OQ-36: a photo attached by the due time means the report was sent; a later one is taken but the challenge stays overdue', () => {
     const due = at('21:40') + 24 * HOUR;
     const inTime = challenged();
