@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Config } from './config';
+import { challengePhotoRoutes } from './http/challengePhotoRoutes';
 import { clientFiles } from './http/clientFiles';
 import { healthRoutes } from './http/health';
 import type { CaptainLinkReplaced } from './league/routeContext';
@@ -10,12 +11,15 @@ import { securityHeaders } from './http/securityHeaders';
 import type { Logger } from './log';
 import type { RoomStore } from './matches/roomStore';
 import type { LiveMatches } from './room/liveMatches';
+import type { SubmitCommand } from './room/serverCommands';
 import { StoreUnavailableError } from './store/matchStore';
 
 /** What the app needs from the match rooms, which are created after it (they share its HTTP server). */
 export interface AppHooks {
   /** The sockets of a team's captain seat, closed after the commissioner replaced its link. */
   captainLinkReplaced?: CaptainLinkReplaced;
+  /** The rooms' desk, for commands the server makes (a stored photo's attachment); null until the rooms exist. */
+  submitCommand?: () => SubmitCommand | null;
 }
 
 /** The Express app: security headers, the REST API, health checks and the built client. */
@@ -24,7 +28,10 @@ export function createApp(config: Config, store: RoomStore, live: LiveMatches, l
   app.disable('x-powered-by');
   app.use(securityHeaders());
   // The league API parses its own (larger) bodies for season imports, so it is mounted before the small default parser.
-  app.use(createLeagueRouter({ store, adminToken: config.adminToken, openMatchRoom: (setup, now) => createMatch(store, setup, now), ...hooks }));
+  const { submitCommand, ...leagueHooks } = hooks;
+  app.use(createLeagueRouter({ store, adminToken: config.adminToken, openMatchRoom: (setup, now) => createMatch(store, setup, now), ...leagueHooks }));
+  // Challenge report photos read their own raw bodies (up to MAX_PHOTO_BYTES), after checking who sends them.
+  app.use(challengePhotoRoutes({ store, live, adminToken: config.adminToken, submit: submitCommand ?? (() => null) }));
   // A match setup with 2 x 10 players and 60 machines is a few KB; anything much larger is not one.
   app.use(express.json({ limit: '64kb' }));
 

@@ -16,7 +16,8 @@ export function assemble(config: Config, store: RoomStore, live: LiveMatches, lo
   // The league's "replace a captain link" closes that seat's sockets. Bound late: the rooms need the HTTP server.
   let rooms: MatchRooms | null = null;
   const captainLinkReplaced = (matchId: string, side: Side) => (rooms ? disconnectCaptainSeat(rooms.io, matchId, side) : Promise.resolve());
-  const http = createServer(createApp(config, store, live, log, { captainLinkReplaced }));
+  const submitCommand = () => rooms?.submit ?? null;
+  const http = createServer(createApp(config, store, live, log, { captainLinkReplaced, submitCommand }));
   rooms = createMatchRooms(http, store, live, config, log);
   return { http, rooms };
 }

@@ -136,6 +136,8 @@ export const CommandSchema = z.discriminatedUnion('type', [
     alternative: z.enum(['HOME', 'AWAY', 'NONE']).optional(),
   })),
   c('withdrawChallenge', z.strictObject({ challengeId: IdSchema })),
+  // R-VII.D.3.4: the challenging team's written report to the league (photos come over HTTP, ServerCommandSchema)
+  c('writeChallengeReport', z.strictObject({ challengeId: IdSchema, text: z.string().trim().min(1).max(2000) })),
   c('recordOpponentLeft', z.strictObject({})),
   c('signOff', z.strictObject({ flagMinimumPlay: z.boolean().default(false) })),
   // relocation (VII.A, VII.L.2.8, VII.N)
@@ -157,11 +159,44 @@ export const CommandSchema = z.discriminatedUnion('type', [
     warn: SideSchema.optional(),
   })),
 ]);
-export type Command = z.infer<typeof CommandSchema>;
+/** A command a phone may send: what the room parses every socket message with. */
+export type PhoneCommand = z.infer<typeof CommandSchema>;
 export type CommandInput = z.input<typeof CommandSchema>;
-export type CommandType = Command['type'];
-export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
-export type PayloadOf<T extends CommandType> = CommandOf<T>['payload'];
+/** The types a phone may send (the server-made ones below are not among them). */
+export type CommandType = PhoneCommand['type'];
+
+/** R-VII.D.3.4: the picture formats a challenge report's photo may have (what every phone browser can show). */
+export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PhotoContentTypeSchema = z.enum(PHOTO_CONTENT_TYPES);
+export type PhotoContentType = z.infer<typeof PhotoContentTypeSchema>;
+/** The largest photo the server stores. Phones downscale before sending (about 200-400 KB); this leaves room for a
+ *  phone that cannot, without letting one upload fill the store. */
+export const MAX_PHOTO_BYTES = 3 * 1024 * 1024;
+/** R-VII.D.3.4: photos one challenge may carry; a report needs a few, and each is kept in the store for good. */
+export const MAX_PHOTOS_PER_CHALLENGE = 6;
+
+/** A stored photo as the engine sees it: never the bytes, only what identifies them (the server computed it). */
+export const PhotoRefSchema = z.strictObject({
+  contentType: PhotoContentTypeSchema,
+  bytes: z.number().int().positive().max(MAX_PHOTO_BYTES),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type PhotoRef = z.infer<typeof PhotoRefSchema>;
+
+/**
+ * Commands the server makes itself and never takes from a socket: the room parses socket messages with
+ * CommandSchema, which does not have them. A photo is attached only by the upload route, after it has stored the
+ * bytes (server/http/challengePhotoRoutes.ts); a phone naming a sha256 it never uploaded cannot attach anything.
+ */
+export const ServerCommandSchema = z.discriminatedUnion('type', [
+  c('attachChallengePhoto', z.strictObject({ challengeId: IdSchema, photo: PhotoRefSchema })),
+]);
+export type ServerCommand = z.infer<typeof ServerCommandSchema>;
+
+/** Every command the engine decides: a phone's, or one the server made. */
+export type Command = PhoneCommand | ServerCommand;
+export type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
+export type PayloadOf<T extends Command['type']> = CommandOf<T>['payload'];
 
 /** A command as the server hands it to the engine: parsed, with the server's clock stamped on it. */
 export type StampedCommand = Command & { at: number };

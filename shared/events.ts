@@ -1,4 +1,4 @@
-import type { Agreement, DeclaredGame, Incident } from './commands';
+import type { Agreement, DeclaredGame, Incident, PhotoRef } from './commands';
 import type { Machine, Side } from './league';
 
 /**
@@ -10,6 +10,9 @@ import type { Machine, Side } from './league';
 type E<T extends string, P> = { type: T; at: number; by: Side | 'LEAGUE' } & P;
 
 export type GameKey = { round: number; game: number };
+
+/** A photo attached to a challenge: the engine's id for it (`F7`) and what identifies the stored bytes. */
+export type ChallengePhoto = PhotoRef & { id: string };
 
 export type MatchEvent =
   | E<'PlayerArrived', { side: Side; playerId: string; time: number }>
@@ -51,6 +54,10 @@ export type MatchEvent =
   | E<'GameChallenged', { challengeId: string; round: number; game: number; reason: string; reportDue: number; alternative?: Side | 'NONE' }>
   | E<'ChallengeWithdrawn', { challengeId: string }>
   | E<'ChallengeRuled', { challengeId: string; ruling: string; warned?: Side }>
+  /** R-VII.D.3.4: a photo for the challenge's report, stored by the server before this event was decided. */
+  | E<'ChallengePhotoAttached', { challengeId: string; photo: ChallengePhoto }>
+  /** R-VII.D.3.4: the challenging team's written report; a later one replaces it (the log keeps every version). */
+  | E<'ChallengeReportWritten', { challengeId: string; text: string }>
   | E<'OpponentLeft', { left: Side; forfeited: GameKey[] }>
   | E<'SignaturesCleared', Record<never, never>>
   | E<'SignedOff', { side: Side; flagMinimumPlay: boolean }>

@@ -1,5 +1,6 @@
 import type { Agreement, DeclaredGame, Incident } from './commands';
 import type { Machine, Player, Side } from './league';
+import type { ChallengePhoto } from './events';
 import type { MatchSetup } from './match';
 
 /**
@@ -124,7 +125,14 @@ export interface Challenge {
   alternative?: Side | 'NONE';
   /** R-VII.D.3.5: the team the official's ruling warned. */
   warned?: Side;
+  /** R-VII.D.3.4: photos for the report, with who attached them and when. Optional: challenges stored before
+   *  attachments existed lack it. */
+  photos?: AttachedPhoto[];
+  /** R-VII.D.3.4: the written report, as last written. Optional like `photos`. */
+  report?: { text: string; by: Side; at: number };
 }
+
+export type AttachedPhoto = ChallengePhoto & { by: Side | 'LEAGUE'; at: number };
 
 /** Whole-match outcomes that take precedence over game points (CALC-3). */
 export type WholeMatchOutcome =

@@ -8,7 +8,8 @@ import helmet from 'helmet';
  *   `style="..."` attribute is parsed as an inline style, which CSP would otherwise block;
  * - connect-src adds the page's own ws:/wss: origin for Socket.IO: 'self' covers WebSocket only in CSP Level 3,
  *   and older phone browsers still in use at a bar do not all implement that;
- * - img-src allows data: (QR codes of the captain links);
+ * - img-src allows data: (QR codes of the captain links) and blob: (a challenge photo shown from the bytes the phone
+ *   fetched with its captain token, or downscaled before upload);
  * - no upgrade-insecure-requests: at a venue the server often runs on a laptop over plain http on the bar's LAN,
  *   where upgrading every request to https would break the page.
  */
@@ -17,7 +18,7 @@ export function securityHeaders() {
     contentSecurityPolicy: {
       directives: {
         'connect-src': ["'self'", (req: IncomingMessage) => sameHostSockets(req)],
-        'img-src': ["'self'", 'data:'],
+        'img-src': ["'self'", 'data:', 'blob:'],
         'upgrade-insecure-requests': null,
       },
     },

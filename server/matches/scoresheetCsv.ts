@@ -5,6 +5,7 @@ import {
   playerName,
   SIDES,
   type GameOutcome,
+  type Challenge,
   type GameState,
   type MatchState,
   type Side,
@@ -32,7 +33,22 @@ export function scoresheetCsv(state: MatchState): string {
     const name = (side: Side) => (acting[side] ? playerName(state, acting[side]) : '');
     lines.push(['acting captain', '', '', '', name('HOME'), '', name('AWAY'), '', '', '', '']);
   }
+  // R-VII.D: a line per challenge, with its report (R-VII.D.3.4): the text and the photos' ids, which the official
+  // opens at GET /api/matches/:id/photos/:photoId.
+  for (const c of state.challenges) lines.push(['challenge', `by ${c.by}`, `R${c.round} G${c.game}`, '', '', '', '', '', challengeSummary(c), '', '']);
   return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+function challengeSummary(c: Challenge): string {
+  const photos = c.photos ?? [];
+  return [
+    c.status.toLowerCase(),
+    `reason: ${c.reason}`,
+    `report due ${new Date(c.reportDue).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    ...(c.report ? [`report: ${c.report.text}`] : []),
+    ...(photos.length ? [`photos: ${photos.map((p) => p.id).join(' ')}`] : []),
+    ...(c.ruling ? [`ruling: ${c.ruling}`] : []),
+  ].join('; ');
 }
 
 function gameLine(state: MatchState, format: string, game: GameState): string[] {

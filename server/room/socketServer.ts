@@ -12,6 +12,7 @@ import type { LiveMatches } from './liveMatches';
 import { PresenceBoard } from './presence';
 import { roomGate } from './roomGate';
 import { seatClaimsAcrossProcesses } from './seatHandover';
+import { serverCommandSender, type SubmitCommand } from './serverCommands';
 import type { RoomServer } from './types';
 
 /** Hard cap of one Socket.IO frame; larger frames close the connection. Messages over 16 KB are answered TOO_LARGE. */
@@ -19,6 +20,8 @@ const MAX_FRAME_BYTES = 64 * 1024;
 
 export interface MatchRooms {
   io: RoomServer;
+  /** Runs a server-made command (a stored photo's attachment) through the room's desk and tells the room. */
+  submit: SubmitCommand;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
 
   return {
     io,
+    submit: serverCommandSender(io, deps.desk, deps.relay),
     close: async () => {
       // io.close() drops only this process's connections (never io.disconnectSockets(), which would go through the
       // adapter to every process); the phones reconnect, through the load balancer, to a process still running.

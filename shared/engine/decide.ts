@@ -5,6 +5,7 @@ import { designateActingCaptain } from './actingCaptain';
 import { acceptProposal, declineProposal, propose } from './agreements';
 import { claimForfeit, claimFullEvening, markArrived, markDeparted } from './attendance';
 import type { Ctx } from './context';
+import { attachChallengePhoto, writeChallengeReport } from './challengeReport';
 import { challengeGame, recordOpponentLeft, ruleOnChallenge, withdrawChallenge } from './disputes';
 import { chooseLoggedInOption, confirmEntry, disputeEntry, markBall2Started, recordIncident } from './incidents';
 import { declareLineup } from './lineup';
@@ -54,6 +55,8 @@ function captain(ctx: Ctx, c: CaptainCommand): Decision {
     case 'replaceTiebreakerMachine': return replaceTiebreakerMachine(ctx, c.payload);
     case 'challengeGame': return challengeGame(ctx, c.payload);
     case 'withdrawChallenge': return withdrawChallenge(ctx, c.payload);
+    case 'attachChallengePhoto': return attachChallengePhoto(ctx.state, ctx.at, ctx.side, c.payload);
+    case 'writeChallengeReport': return writeChallengeReport(ctx, c.payload);
     case 'recordOpponentLeft': return recordOpponentLeft(ctx);
     case 'signOff': return signOff(ctx, c.payload);
     case 'relocate': return relocate(ctx, c.payload);
@@ -70,6 +73,8 @@ function byRole(state: MatchState, command: StampedCommand, actor: Actor): Decis
   if (actor.role === 'commissioner') {
     if (command.type === 'recordImproperMove') return recordImproperMove(state, command.at, command.payload);
     if (command.type === 'ruleOnChallenge') return ruleOnChallenge(state, command.at, command.payload);
+    // R-VII.D.3.4: the official may add photos to a challenge's report (the one who settles it the next morning).
+    if (command.type === 'attachChallengePhoto') return attachChallengePhoto(state, command.at, 'LEAGUE', command.payload);
     if (command.type === 'designateActingCaptain') return designateActingCaptain(state, command.at, 'LEAGUE', command.payload);
     return refuse('MR-1', 'Each team acts through its captains; a league official only records rulings.', 'FORBIDDEN');
   }

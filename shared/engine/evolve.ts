@@ -289,6 +289,15 @@ function apply(d: Draft, s: MatchState, e: MatchEvent): void {
       if (e.type === 'ChallengeRuled' && e.warned) c.warned = e.warned;
       return;
     }
+    case 'ChallengePhotoAttached': {
+      const c = d.challenge(s, e.challengeId);
+      c.photos = [...(c.photos ?? []), { ...e.photo, by: e.by, at: e.at }];
+      s.nextId += 1;
+      return;
+    }
+    case 'ChallengeReportWritten':
+      d.challenge(s, e.challengeId).report = { text: e.text, by: e.by as Side, at: e.at };
+      return;
     case 'OpponentLeft':
       s.left = e.left;
       for (const k of e.forfeited) d.game(s, k.round, k.game).forfeitedBy = [e.left];

@@ -1,6 +1,6 @@
 import type { Side } from '../league';
 import { other, SIDES } from '../league';
-import type { GameState, IncidentEntry, MatchState, ScoreEntry } from '../state';
+import type { Challenge, GameState, IncidentEntry, MatchState, ScoreEntry } from '../state';
 import { TIEBREAKER_ROUND } from '../state';
 
 /** Game outcomes of the catalogue (0.3): WIN and FORFEIT_WIN carry points, VOID and NO_RESULT none. */
@@ -246,9 +246,17 @@ export function challengedGames(state: MatchState): { round: number; game: numbe
   return state.challenges.filter((c) => c.status === 'OPEN').map((c) => ({ round: c.round, game: c.game, by: c.by, reportDue: c.reportDue }));
 }
 
-/** OQ-36: open challenges whose report is overdue at `now`; flagged for the official, nothing decided automatically. */
+/**
+ * OQ-36: open challenges whose report is overdue at `now`; flagged for the official, nothing decided automatically.
+ * A report counts as sent in time once its text or a photo reached the league by its due time (R-VII.D.3.4).
+ */
 export function overdueChallenges(state: MatchState, now: number): string[] {
-  return state.challenges.filter((c) => c.status === 'OPEN' && now > c.reportDue).map((c) => c.id);
+  return state.challenges.filter((c) => c.status === 'OPEN' && now > c.reportDue && !reportSentInTime(c)).map((c) => c.id);
+}
+
+/** R-VII.D.3.4: whether the challenge's report (its text or a photo) reached the league by its due time. */
+export function reportSentInTime(c: Challenge): boolean {
+  return (c.photos ?? []).some((p) => p.at <= c.reportDue) || (c.report !== undefined && c.report.at <= c.reportDue);
 }
 
 /** R-VII.D.3.5: warnings the officials gave each team in this match. */

@@ -1,8 +1,11 @@
 import {
   type Actor, type CommandInput, CommandSchema, decide, type Decision, fold, type GameState, gamePointsTotal, initialState,
   isPresent, type MachineKind, type MatchSetupInput, MatchSetupSchema, type MatchEvent, type MatchState, orderSet, positionsFor,
-  type Refusal, type Side,
+  type Refusal, type ServerCommand, ServerCommandSchema, type Side,
 } from '../../shared';
+
+/** What a test sends: a phone's command, or one the server makes itself (a stored photo's reference). */
+type Sent = CommandInput | ServerCommand;
 
 /**
  * A test driver for the engine: parses each command with the same zod schema the server uses, decides it at a
@@ -67,8 +70,9 @@ export class Match {
   }
 
   /** Sends a command as the given side (or actor) and applies it when accepted. */
-  send(who: Side | Actor, command: CommandInput, time = this.clock): Decision {
-    const parsed = CommandSchema.parse(command);
+  send(who: Side | Actor, command: Sent, time = this.clock): Decision {
+    const server = ServerCommandSchema.safeParse(command);
+    const parsed = server.success ? server.data : CommandSchema.parse(command);
     const actor: Actor = typeof who === 'string' ? { role: 'captain', side: who } : who;
     const d = decide(this.state, { ...parsed, at: time }, actor);
     if (d.ok) {
@@ -79,14 +83,14 @@ export class Match {
   }
 
   /** Sends and expects acceptance; throws with the refusal otherwise, so a scenario fails at the right line. */
-  ok(who: Side | Actor, command: CommandInput, time = this.clock): MatchEvent[] {
+  ok(who: Side | Actor, command: Sent, time = this.clock): MatchEvent[] {
     const d = this.send(who, command, time);
     if (!d.ok) throw new Error(`expected ${command.type} to be accepted, refused: ${d.refusal.rule} ${d.refusal.message}`);
     return d.events;
   }
 
   /** Sends and expects a refusal; returns it, and checks the state did not change. */
-  no(who: Side | Actor, command: CommandInput, time = this.clock): Refusal {
+  no(who: Side | Actor, command: Sent, time = this.clock): Refusal {
     const before = JSON.stringify(this.state);
     const d = this.send(who, command, time);
     if (d.ok) throw new Error(`expected ${command.type} to be refused, accepted: ${JSON.stringify(d.events)}`);

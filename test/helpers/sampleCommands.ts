@@ -37,6 +37,7 @@ export const SAMPLE_COMMANDS = {
   replaceTiebreakerMachine: { type: 'replaceTiebreakerMachine', payload: { machineId: 'M2' } },
   challengeGame: { type: 'challengeGame', payload: { round: 1, game: 1, reason: 'the machine was not reset' } },
   withdrawChallenge: { type: 'withdrawChallenge', payload: { challengeId: 'c1' } },
+  writeChallengeReport: { type: 'writeChallengeReport', payload: { challengeId: 'c1', text: 'A4 nudged the machine; photo to follow' } },
   recordOpponentLeft: { type: 'recordOpponentLeft', payload: {} },
   signOff: { type: 'signOff', payload: {} },
   relocate: {

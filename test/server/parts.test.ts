@@ -120,6 +120,24 @@ describe('CSV scoresheet', () => {
   });
 });
 
+describe('CSV scoresheet: challenges (R-VII.D.3.4)', () => {
+  it('R-VII.D.3.4: lists each challenge with its report text and photo ids, for the league official', () => {
+    const state = initialState(MatchSetupSchema.parse(testSetup('csv')));
+    const due = Date.UTC(2026, 9, 2, 21, 40);
+    const csv = scoresheetCsv({
+      ...state,
+      challenges: [{
+        id: 'C9', by: 'HOME', at: due - 86_400_000, round: 3, game: 4, reason: 'A4 nudged', reportDue: due, status: 'OPEN', ruling: null,
+        report: { text: 'Seen by both captains', by: 'HOME', at: due - 3_600_000 },
+        photos: [{ id: 'F10', contentType: 'image/jpeg', bytes: 1000, sha256: 'a'.repeat(64), by: 'HOME', at: due - 3_600_000 }],
+      }],
+    });
+    expect(csv.trim().split('\r\n').at(-1)).toBe(
+      `"challenge","by HOME","R3 G4","","","","","","open; reason: A4 nudged; report due 2026-10-02 21:40 UTC; report: Seen by both captains; photos: F10","",""`,
+    );
+  });
+});
+
 describe('demo seed on first start', () => {
   it('seeds two teams, a venue of mixed machines and tonight\'s match into an empty store, once', async () => {
     const store: RoomStore = await createEmbeddedStore({ dir: tempDir('demo') });

@@ -147,6 +147,11 @@ export class MatchRoom {
     else this.#transport.start();
   }
 
+  /** The link's token (captain or admin), for the HTTP routes that check it as the handshake does (report photos). */
+  get linkToken(): string | null {
+    return this.#token;
+  }
+
   /** The server's clock as this phone estimates it (commands are stamped by the server; previews use this). */
   serverNow(): number {
     return Date.now() + this.#offset;

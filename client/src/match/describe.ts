@@ -64,6 +64,8 @@ export function describeEvent(state: MatchState, e: MatchEvent, before?: number)
     case 'GameChallenged': return `Challenged ${where(e.round, e.game)}: “${e.reason}”`;
     case 'ChallengeWithdrawn': return 'Challenge withdrawn';
     case 'ChallengeRuled': return `League ruling: ${e.ruling}`;
+    case 'ChallengePhotoAttached': return `Photo attached to the report on ${challengeText(state, e.challengeId)} (R-VII.D.3.4)`;
+    case 'ChallengeReportWritten': return `Report to the league on ${challengeText(state, e.challengeId)}: “${e.text}” (R-VII.D.3.4)`;
     case 'OpponentLeft': return `${e.left} left the match (R-VII.D.4.1)`;
     case 'SignaturesCleared': return 'The scoresheet changed after a signature: signatures cleared (MR-5)';
     case 'SignedOff': return `${e.side} signed the scoresheet${e.flagMinimumPlay ? ' (flagged: minimum play)' : ''}`;
@@ -76,6 +78,11 @@ export function describeEvent(state: MatchState, e: MatchEvent, before?: number)
       return never;
     }
   }
+}
+
+function challengeText(state: MatchState, challengeId: string): string {
+  const c = state.challenges.find((x) => x.id === challengeId);
+  return c ? `the ${where(c.round, c.game)} challenge` : 'a challenge';
 }
 
 function entryText(state: MatchState, entryId: string): string {

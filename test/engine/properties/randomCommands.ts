@@ -95,6 +95,7 @@ const BUILDERS: { [T in CommandType]: Builder } = {
   replaceTiebreakerMachine: (d, s) => ({ machineId: machine(d, s) }),
   challengeGame: (d) => ({ round: round(d), game: game(d), reason: text(d), ...(d.chance(0.2) ? { alternative: side(d) } : {}) }),
   withdrawChallenge: (d, s) => ({ challengeId: challenge(d, s) }),
+  writeChallengeReport: (d, s) => ({ challengeId: challenge(d, s), text: text(d) }),
   recordOpponentLeft: () => ({}),
   signOff: (d) => (d.chance(0.5) ? {} : { flagMinimumPlay: maybe(d, () => d.chance(0.5)) }),
   relocate: (d) => ({

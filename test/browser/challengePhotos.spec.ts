@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { testPng } from '../helpers/testPng';
+import { baseUrl, createMatch } from './matches';
+import { Phone } from './phone';
+import { Evening } from './script';
+
+/**
+ * R-VII.D.3.4: after a challenge, the challenging captain writes the report and attaches a photo of the scoresheet from the phone (file
+ * input with the camera; here a generated PNG). The phone makes it smaller, the server stores it, and then every
+ * phone of the room sees it: the other captain and the league official see the picture, a spectator sees that a
+ * photo went to the league (history line, challenge card), and the printable scoresheet mentions it.
+ */
+test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain, the official and a spectator see it', async ({ browser, request }) => {
+  const links = await createMatch(request);
+  const evening = await Evening.start(request, links);
+  await evening.arrive();
+  await evening.playRound(1, ['AWAY', 'AWAY']);
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
+  const away = await Phone.open(browser, links.captainLinks.AWAY, 'AWAY');
+  const fan = await Phone.open(browser, links.spectatorLink, 'spectator');
+
+  // HOME challenges round 1 game 1 before round 2 starts (R-VII.D.2.1).
+  await home.tab('Sheet');
+  await home.page.getByRole('button', { name: 'Challenge a game…' }).click();
+  await home.page.getByLabel('Game').selectOption({ label: 'Round 1 game 1' });
+  await home.page.getByLabel('Why').fill('Ivy played on after a slam tilt');
+  await home.page.getByRole('button', { name: 'Challenge', exact: true }).click();
+  const card = home.page.getByTestId('challenge');
+  await expect(card).toContainText('Report to the league due');
+  await expect(card).toContainText('No photo of the scoresheet yet.');
+  // The other team is not the one to send the report: no photo button on its phone.
+  await away.tab('Sheet');
+  await expect(away.page.getByTestId('challenge')).toContainText('Challenged');
+  await expect(away.page.getByTestId('report-photo-input')).toHaveCount(0);
+
+  // A 2000 x 1200 picture: the phone sends it as a JPEG at most 1600 px wide.
+  await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet.png', mimeType: 'image/png', buffer: testPng(2000, 1200) });
+  await expect(card.getByTestId('report-photos')).toContainText('1 photo for the league’s report, sent in time');
+  await expect(card.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
+  const state = await evening.state();
+  const photo = state.challenges[0]!.photos![0]!;
+  expect(photo).toMatchObject({ contentType: 'image/jpeg', by: 'HOME' });
+  expect(photo.bytes).toBeLessThan(400 * 1024);
+  const served = await request.get(`${baseUrl()}/api/matches/${links.matchId}/photos/${photo.id}`, { headers: { authorization: `Bearer ${process.env.LN_ADMIN_TOKEN ?? ''}` } });
+  expect(served.headers()['content-type']).toBe('image/jpeg');
+  const size = await fan.page.evaluate(async (bytes) => {
+    const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }));
+    return [bitmap.width, bitmap.height];
+  }, [...(await served.body())]);
+  expect(size).toEqual([1600, 960]);
+  // The written report goes through the socket like any other command; it stands beside the photo.
+  await card.getByRole('button', { name: 'Write the report…' }).click();
+  await card.getByLabel('Report to the league').fill('Ivy kept playing after the slam tilt; both captains saw it.');
+  await card.getByRole('button', { name: 'Send report' }).click();
+  await expect(card.getByTestId('report-text')).toContainText('Ivy kept playing after the slam tilt');
+  await card.scrollIntoViewIfNeeded();
+  await home.capture('92-challenge-photo-attached');
+
+  // The other captain sees the picture (the evidence against its team); the spectator sees that one was sent.
+  await expect(away.page.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
+  await fan.tab('Sheet');
+  await expect(fan.page.getByTestId('report-photos')).toContainText('1 photo for the league’s report');
+  await expect(fan.page.getByTestId('report-photo')).toContainText('Photo 1 · HOME');
+  await expect(fan.page.getByRole('img', { name: /^Report photo/ })).toHaveCount(0);
+  await expect(fan.page.getByTestId('report-text')).toContainText('both captains saw it');
+  await fan.tab('History');
+  await expect(fan.page.getByText('Photo attached to the report on the R1 G1 challenge (R-VII.D.3.4)')).toBeVisible();
+  await fan.capture('93-spectator-history-report-photo');
+
+  // The league official, on the match with the admin token, sees the picture and may add to the report.
+  const official = await Phone.open(browser, `/m/${encodeURIComponent(links.matchId)}?t=${encodeURIComponent(process.env.LN_ADMIN_TOKEN ?? '')}`, 'official');
+  await official.tab('Sheet');
+  await expect(official.page.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
+  await expect(official.page.getByTestId('report-photo-input')).toHaveCount(1);
+
+  // The printable scoresheet lists the challenge with its photo.
+  await fan.page.goto(`${baseUrl()}/m/${encodeURIComponent(links.matchId)}/sheet`);
+  await expect(fan.page.getByText(/Challenge by HOME, round 1 game 1.*report: “Ivy kept playing.*1 photo attached for the report \(R-VII\.D\.3\.4\)/)).toBeVisible();
+
+  evening.close();
+  for (const p of [home, away, fan, official]) await p.close();
+});
