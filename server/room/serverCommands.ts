@@ -10,15 +10,12 @@ export type SubmitCommand = (incoming: IncomingCommand) => Promise<Reply>;
  * A command the server made itself (the photo upload route's attachChallengePhoto) goes through the same desk as a
  * phone's: decided on the match as it is, stored with compare-and-set, answered once per commandId. Once stored,
  * every phone of the room sees it as it would a captain's tap: this process's clients directly, the other
- * processes through the relay (room/crossProcess.ts). Nothing is sent before the store said yes.
+ * processes from the append's own announcement (room/crossProcess.ts). Nothing is sent before the store said yes.
  */
-export function serverCommandSender(io: RoomDeps['io'], desk: CommandDesk, relay: RoomDeps['relay']): SubmitCommand {
+export function serverCommandSender(io: RoomDeps['io'], desk: CommandDesk): SubmitCommand {
   return async (incoming) => {
     const result = await desk.handle(incoming);
-    if (result.broadcast) {
-      io.to(matchRoom(incoming.matchId)).local.emit('events', result.broadcast);
-      relay(result.broadcast);
-    }
+    if (result.broadcast) io.to(matchRoom(incoming.matchId)).local.emit('events', result.broadcast);
     return result.reply;
   };
 }

@@ -58,7 +58,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
 
   return {
     io,
-    submit: serverCommandSender(io, deps.desk, deps.relay),
+    submit: serverCommandSender(io, deps.desk),
     close: async () => {
       // io.close() drops only this process's connections (never io.disconnectSockets(), which would go through the
       // adapter to every process); the phones reconnect, through the load balancer, to a process still running.

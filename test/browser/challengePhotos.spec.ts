@@ -54,7 +54,7 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   await card.getByRole('button', { name: 'Send report' }).click();
   await expect(card.getByTestId('report-text')).toContainText('Ivy kept playing after the slam tilt');
   await card.scrollIntoViewIfNeeded();
-  await home.capture('92-challenge-photo-attached');
+  await home.capture('96-challenge-photo-attached');
 
   // The other captain sees the picture (the evidence against its team); the spectator sees that one was sent.
   await expect(away.page.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
@@ -65,7 +65,7 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   await expect(fan.page.getByTestId('report-text')).toContainText('both captains saw it');
   await fan.tab('History');
   await expect(fan.page.getByText('Photo attached to the report on the R1 G1 challenge (R-VII.D.3.4)')).toBeVisible();
-  await fan.capture('93-spectator-history-report-photo');
+  await fan.capture('97-spectator-history-report-photo');
 
   // The league official, on the match with the admin token, sees the picture and may add to the report.
   const official = await Phone.open(browser, `/m/${encodeURIComponent(links.matchId)}?t=${encodeURIComponent(process.env.LN_ADMIN_TOKEN ?? '')}`, 'official');
