@@ -5,11 +5,14 @@ import { Phone } from './phone';
 /**
  * A whole match played through the phones' screens, as two captains at the machines and a teammate following
  * at the bar would (R-III.0.1: four rounds; R-III.G: a tie-breaker at 8-8; MR-5: both signatures). After every
- * captain's step the spectator's phone must show it within a second.
+ * captain's step the spectator's phone must show it without a reload, within two seconds. The product's promise is
+ * far tighter (command to every spectator: p99 ~20 ms in `npm run bench`); this budget is the CI machine's: two
+ * workers run six Chromium pages and two servers on 2 cores, and one step of a CI run took over a second to render
+ * on the spectator's page (30 Nov, 03:22) while 4 of 4 repeats on an idle machine passed.
  */
-const SOON = { timeout: 1000 };
+const SOON = { timeout: 2000 };
 
-test('two captains play a whole match with a tie-breaker; the spectator sees every step within a second', async ({ browser, request }) => {
+test('two captains play a whole match with a tie-breaker; the spectator sees every step within two seconds', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const links = await createMatch(request);
   const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
