@@ -105,7 +105,8 @@ local version = tostring(tonumber(current) + #ARGV - 6)
 if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[1], 'version', version, 'snapshot', ARGV[4], 'snapshotVersion', version)
 else
-  if not redis.call('HGET', KEYS[1], 'snapshotVersion') then redis.call('HSET', KEYS[1], 'snapshotVersion', current) end
+  -- A hash from before checkpoints has no snapshotVersion: its snapshot is at the current version; say so once.
+  redis.call('HSETNX', KEYS[1], 'snapshotVersion', current)
   redis.call('HSET', KEYS[1], 'version', version)
 end
 redis.call('HSET', KEYS[3], ARGV[2], ARGV[3])
