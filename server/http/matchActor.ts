@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Actor } from '../../shared/index';
 import { identify } from '../auth/roles';
+import { bearerToken } from './adminAuth';
 import { type LinkStore, readCaptainLinks } from '../matches/captainLinks';
 import type { MatchMeta } from '../matches/matchMeta';
 
@@ -14,8 +15,9 @@ export type MatchRequester =
   | { ok: false; status: 401 | 403; message: string };
 
 export async function matchRequester(req: Request, meta: MatchMeta, matchId: string, links: LinkStore, adminToken: string): Promise<MatchRequester> {
-  const token = /^Bearer\s+(\S{1,200})$/i.exec(req.get('authorization') ?? '')?.[1];
-  if (!token) return { ok: false, status: 401, message: "Open the match with your captain link: this needs the link's token." };
+  const token = bearerToken(req);
+  // Link tokens are short; a header longer than any link could carry is no link (the bound the handshake's schema has).
+  if (!token || token.length > 200) return { ok: false, status: 401, message: "Open the match with your captain link: this needs the link's token." };
   const { actor, replaced } = identify(meta, adminToken, token, await readCaptainLinks(links, matchId));
   if (replaced) return { ok: false, status: 403, message: replaced.reason };
   if (actor.role === 'spectator') return { ok: false, status: 403, message: 'That link is not a captain link of this match.' };
