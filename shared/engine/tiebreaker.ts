@@ -3,7 +3,7 @@ import type { MatchEvent } from '../events';
 import type { Side } from '../league';
 import { findPlayer, type MatchState, TIEBREAKER_ROUND } from '../state';
 import { tiebreakerOutcome, tiebreakerRequired } from '../views/outcome';
-import { isPresent, presentPlayers } from '../views/presence';
+import { isPresent, tiebreakerEligible } from '../views/presence';
 import { type Ctx, matchOpen, newId } from './context';
 import { machineUnavailable } from './machines';
 import { accept, type Check, type Decision, refuse } from './refusal';
@@ -45,8 +45,9 @@ export function chooseTiebreaker(ctx: Ctx, p: PayloadOf<'chooseTiebreaker'>): De
   // R-III.G.3.1.4 / R-III.G.3.2.4: HOME picks any working machine; the per-round limits of R-VII.O do not apply.
   const m = machineUnavailable(state, p.machineId);
   if (m) return m;
-  if (p.format === 'SHARED_GAME' && (presentPlayers(state, 'HOME', at).length < 3 || presentPlayers(state, 'AWAY', at).length < 3)) {
-    return refuse('OQ-33', 'Shared Game needs 3 present players on each team; choose Split Flipper.', 'TOO_FEW');
+  // counted among players who may play it, so a barred player never makes Shared Game look possible when it is not
+  if (p.format === 'SHARED_GAME' && (tiebreakerEligible(state, 'HOME', at).length < 3 || tiebreakerEligible(state, 'AWAY', at).length < 3)) {
+    return refuse('OQ-33', 'Shared Game needs 3 present players on each team who may play; choose Split Flipper.', 'TOO_FEW');
   }
   const bad = checkPlayers(state, 'HOME', p.players, p.format, at);
   if (bad) return bad;

@@ -13,6 +13,14 @@ export function presentPlayers(state: MatchState, side: Side, at: number): strin
 }
 
 /**
+ * Players who may play the tie-breaker: present and not barred by the league. Top-150 players may play it without
+ * restriction (R-II.B.2.3.2), so only a league bar (e.g. not playoff-active, R-V.B.1.2) keeps a present player out.
+ */
+export function tiebreakerEligible(state: MatchState, side: Side, at: number): string[] {
+  return teamOf(state, side).players.filter((p) => isPresent(state, side, p.id, at) && !p.ineligible).map((p) => p.id);
+}
+
+/**
  * Players who may be written into this round: present, not barred by the league, and top-150 only when FD (OQ-40),
  * or, answering, when the FD has put a top-150 player in this round that they can face (R-II.B.2.3.1). This count
  * decides whether the team declares the round as a team of 3 (OQ-10).

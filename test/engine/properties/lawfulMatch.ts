@@ -2,7 +2,7 @@ import {
   type Actor, type CommandInput, CommandSchema, type DeclaredGame, decide, type Decision, eligibleForRound, fold,
   gameOutcome, type GameState, hasOutcome, hasPlayed, type Incident, initialState, type MachineKind, type MatchEvent,
   MatchSetupSchema, type MatchState, other, positionsFor, presentPlayers, type Side, SIDES, tiebreakerOutcome,
-  tiebreakerRequired,
+  tiebreakerEligible, tiebreakerRequired,
 } from '../../../shared';
 
 /**
@@ -441,16 +441,17 @@ function challenge(run: Runner, round: number) {
 }
 
 function tiebreaker(run: Runner): boolean {
-  const s = run.state;
-  const shared = presentPlayers(s, 'HOME', run.clock).length >= 3 && presentPlayers(s, 'AWAY', run.clock).length >= 3 && run.dice.chance(0.5);
+  // players barred by the league (e.g. not playoff-active) are present but may not play it (R-V.B.1.2)
+  const may = (side: Side) => tiebreakerEligible(run.state, side, run.clock);
+  const shared = may('HOME').length >= 3 && may('AWAY').length >= 3 && run.dice.chance(0.5);
   const format = shared ? 'SHARED_GAME' : 'SPLIT_FLIPPER';
   const size = shared ? 3 : 2;
   const ok = run.firstAccepted('HOME', () => ({
     type: 'chooseTiebreaker',
-    payload: { format, machineId: run.dice.pick(working(run.state).length > 0 ? working(run.state) : ['M1']), players: run.dice.shuffle(presentPlayers(run.state, 'HOME', run.clock)).slice(0, size) },
+    payload: { format, machineId: run.dice.pick(working(run.state).length > 0 ? working(run.state) : ['M1']), players: run.dice.shuffle(may('HOME')).slice(0, size) },
   }), 20);
   if (!ok) return false;
-  if (!run.firstAccepted('AWAY', () => ({ type: 'declareTiebreakerPlayers', payload: { players: run.dice.shuffle(presentPlayers(run.state, 'AWAY', run.clock)).slice(0, size) } }), 20)) return false;
+  if (!run.firstAccepted('AWAY', () => ({ type: 'declareTiebreakerPlayers', payload: { players: run.dice.shuffle(may('AWAY')).slice(0, size) } }), 20)) return false;
   for (let guard = 0; guard < 6; guard++) {
     const o = tiebreakerOutcome(run.state);
     if (o.kind === 'WIN') return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gamePointsTotal, matchResult, nextActions, standingsEntry, tiebreakerOutcome, tiebreakerSeats } from '../../../shared';
-import { at, AWAY, HOME, type Match } from '../harness';
+import { gamePointsTotal, matchResult, nextActions, standingsEntry, tiebreakerEligible, tiebreakerOutcome, tiebreakerSeats } from '../../../shared';
+import { at, AWAY, HOME, type Match, roster } from '../harness';
 import { declareRound, playGame, reachEnd, reachRound, reachTie } from '../play';
 
 /** The tie-breaker (R-III.G, SC-04): HOME chooses format, machine and its players; AWAY answers and plays first. */
@@ -117,6 +117,19 @@ describe('Shared Game (R-III.G.3.1)', () => {
     for (const id of ['A1', 'A2', 'A3', 'A4']) m.ok(AWAY, { type: 'markDeparted', payload: { playerId: id, time: at('23:00') } }, at('23:00'));
     m.clock = at('23:01');
     expect(m.no(HOME, { type: 'chooseTiebreaker', payload: { format: 'SHARED_GAME', machineId: 'M1', players: ['H1', 'H2', 'H3'] } })).toMatchObject({ rule: 'OQ-33', code: 'TOO_FEW' });
+  });
+
+  it('R-V.B.1.2, OQ-33: a present player the league bars is not counted for Shared Game and cannot play; Split Flipper with the others can', () => {
+    const barred = { rule: 'R-V.B.1.2', reason: 'not active for the playoffs' };
+    const m = reachTie({ home: roster('H', 8, [{ id: 'H9', ineligible: barred }]) });
+    m.arrive(HOME, ['H9'], at('23:00'));
+    for (const id of ['H3', 'H4', 'H5', 'H6']) m.ok(HOME, { type: 'markDeparted', payload: { playerId: id, time: at('23:00') } }, at('23:00'));
+    m.clock = at('23:01');
+    // three present, two who may play: the offer (and the refusal) say Split Flipper, not "H9 cannot play"
+    expect(tiebreakerEligible(m.state, HOME, m.clock)).toEqual(['H1', 'H2']);
+    expect(m.no(HOME, { type: 'chooseTiebreaker', payload: { format: 'SHARED_GAME', machineId: 'M1', players: ['H1', 'H2', 'H9'] } })).toMatchObject({ rule: 'OQ-33', code: 'TOO_FEW' });
+    expect(m.no(HOME, { type: 'chooseTiebreaker', payload: { format: 'SPLIT_FLIPPER', machineId: 'M1', players: ['H1', 'H9'] } })).toMatchObject({ rule: 'R-V.B.1.2', code: 'INELIGIBLE' });
+    m.ok(HOME, { type: 'chooseTiebreaker', payload: { format: 'SPLIT_FLIPPER', machineId: 'M1', players: ['H1', 'H2'] } });
   });
 
   it('R-III.G.3.1.5: AWAY starts the game as Player 1', () => {
