@@ -403,8 +403,11 @@ export class InvariantChecker {
         if (fullIn(other(side)) && calm) this.assert(p[other(side)] >= 2, 'INV-05', () => `${other(side)} has ${p[other(side)]} against a short team`);
       }
       if (calm && !noResult && (shortIn(other(side)) || fullIn(other(side))) && this.on('INV-04')) {
-        // one team short: still 16; both short in both singles rounds: 14
-        const expected = shortIn(other(side)) ? 14 : 16;
+        // one team short: still 16; both short in both singles rounds: 14. Those totals speak of the singles rounds:
+        // a doubles game both teams forfeited (late in round 1, R-VII.H) is void and costs its 2 points on top.
+        const doublesVoid = s.rounds.filter((r) => r.format === 'DOUBLES')
+          .reduce((n, r) => n + 2 * r.games.filter((g) => gameOutcome(s, g).kind === 'VOID').length, 0);
+        const expected = (shortIn(other(side)) ? 14 : 16) - doublesVoid;
         this.assert(p.HOME + p.AWAY === expected, 'INV-04', () => `short team(s) shared ${p.HOME + p.AWAY}, expected ${expected}`);
       }
     }

@@ -11,7 +11,7 @@ import { PROFILE, type Profile, randomEvening } from './lawfulMatch';
 
 const seed = fc.integer({ min: 1, max: 2 ** 31 - 1 });
 
-function evenings(ids: InvariantId[], profile: Profile, numRuns: number, minimum = 3) {
+function evenings(ids: InvariantId[], profile: Profile, numRuns: number, examples: number[] = [], minimum = 3) {
   const checker = new InvariantChecker(new Set(ids));
   let complete = 0;
   fc.assert(
@@ -20,7 +20,7 @@ function evenings(ids: InvariantId[], profile: Profile, numRuns: number, minimum
       checker.end(e.runner.state, e.runner.log, e.complete);
       if (e.complete) complete += 1;
     }),
-    { numRuns, endOnFailure: true },
+    { numRuns, endOnFailure: true, examples: examples.map((x) => [x] as [number]) },
   );
   // the driver found a lawful way through almost every evening, and every invariant was exercised
   expect(complete).toBeGreaterThanOrEqual(Math.floor(numRuns * 0.95));
@@ -41,6 +41,9 @@ describe('match invariants over random lawful matches (fast-check)', () => {
       ['INV-04', 'INV-05', 'INV-06', 'INV-07', 'INV-08', 'INV-18', 'INV-19', 'INV-21', 'INV-26', 'INV-27'],
       { ...PROFILE, forfeit: 0.12, incidents: 0.3, challenges: 0.2 },
       100,
+      // evenings that once failed, run every time: a tie at 8-8 where HOME's third present player is not
+      // playoff-active (R-V.B.1.2), and both teams short in both singles rounds after a doubles game both forfeited
+      [403634155, 973123388],
     );
   });
 });
