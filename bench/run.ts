@@ -12,6 +12,7 @@ import { Histogram } from './histogram';
 import type { FromGen, GenStats, RoomSpec, Target, ToGen } from './ipc';
 import { benchSetup } from './matchScript';
 import { cpuMs, loadAverage, machineBusyCores, machineBusyMs, memoryMb } from './procStats';
+import { parsePin, pinned, pinPid, startOwnRedis } from './pinning';
 import { formatSummary, summarize, type ProfileSummary } from './profileSummary';
 import { svgChart, type Series } from './svgChart';
 
@@ -25,12 +26,14 @@ import { svgChart, type Series } from './svgChart';
  *
  * Options: --quick | --profile (also CPU-profile the server under the main load and summarise the top frames)
  *          | --no-md (do not rewrite BENCHMARKS.md / the chart) | --only=main (skip the sweep)
+ *          | --pin (the target on a core of its own: bench/pinning.ts)
  * The last line printed is one JSON object with the headline figures.
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results');
-const REDIS_URL = 'redis://127.0.0.1:6379';
+/** The machine's Redis; a pinned run (--pin) uses one of its own instead (bench/pinning.ts). */
+let REDIS_URL = 'redis://127.0.0.1:6379';
 const HOST = '127.0.0.1';
 
 const args = new Set(process.argv.slice(2));
@@ -38,6 +41,7 @@ const QUICK = args.has('--quick');
 const PROFILE = args.has('--profile');
 const WRITE_MD = !args.has('--no-md');
 const ONLY_MAIN = args.has('--only=main');
+const PIN = parsePin(process.argv.slice(2));
 /** --merge: keep the sessions of the last full run (bench/results/full.json) that this run does not measure again. */
 const MERGE = args.has('--merge');
 /**
@@ -249,8 +253,9 @@ async function startTarget(target: Target, env: Record<string, string>, logFile:
   const nodeArgs = ['--import', 'tsx', SERVER_NODE_FLAG, ...extra.split(' ').filter(Boolean)];
   if (cpuProfileDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', cpuProfileDir);
   // node directly (not the tsx CLI, which would add a wrapper process): the pid we read /proc of is the server.
+  const [file, argv] = pinned(PIN?.target ?? null, process.execPath, [...nodeArgs, script]);
   const child = track(
-    spawn(process.execPath, [...nodeArgs, script], {
+    spawn(file, argv, {
       cwd: ROOT,
       env: { ...process.env, ...env, PORT: '0', HOST },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -337,6 +342,7 @@ function startGen(index: number): Gen {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );
+  if (PIN && child.pid !== undefined) pinPid(child.pid, PIN.rest);
   const queue: FromGen[] = [];
   const waiters: ((m: FromGen) => void)[] = [];
   let exitError: Error | null = null;
@@ -386,7 +392,7 @@ async function stopGens(gens: Gen[]): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 // Redis
 
-const redis = createClient({ url: REDIS_URL });
+let redis = createClient({ url: REDIS_URL });
 redis.on('error', () => undefined);
 
 async function redisCpuSeconds(): Promise<number> {
@@ -875,6 +881,8 @@ function headline(results: ConfigResult[], engine: EngineBenchResult) {
     outOfOrderUpdates: sum((r) => r.outOfOrder),
     maxSocketsUnder100ms: maxSockets,
     maxSocketsTested: ours.length ? Math.max(...ours.map((r) => r.sockets)) : 0,
+    /** --pin: "<target cpus>:<other cpus>" (the target had a core of its own), else null. */
+    pinned: PIN ? `${PIN.target}:${PIN.rest}` : null,
     bareMaxSocketsUnder100ms: bareUnder.length ? Math.max(...bareUnder.map((r) => r.sockets)) : 0,
     serverCpuPct: mainOurs?.server.cpuPct ?? null,
     bareCpuPct: mainBare?.server.cpuPct ?? null,
@@ -910,7 +918,7 @@ function chart(results: ConfigResult[]): string {
 function markdown(results: ConfigResult[], engine: EngineBenchResult, head: ReturnType<typeof headline>, profile: ProfileSummary | null, chartPath: string): string {
   const ok = (b: boolean) => (b ? 'met' : '**not met**');
   const lines: string[] = [];
-  lines.push(`Run: \`npm run bench${QUICK ? ' -- --quick' : ''}${PROFILE ? ' -- --profile' : ''}\` on ${new Date().toISOString().slice(0, 16)}Z, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 1e9)} GB, Node ${process.version}. Load average at the start of each window is in the JSON.`);
+  lines.push(`Run: \`npm run bench${QUICK ? ' -- --quick' : ''}${PROFILE ? ' -- --profile' : ''}\` on ${new Date().toISOString().slice(0, 16)}Z, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 1e9)} GB, Node ${process.version}. Load average at the start of each window is in the JSON.${PIN ? ` Pinned (--pin): targets on CPU ${PIN.target}, load generators and the run's own Redis on CPU ${PIN.rest}.` : ''}`);
   lines.push('');
   lines.push('Goals (issue 6) against this run:');
   lines.push('');
@@ -990,8 +998,9 @@ async function finish(): Promise<void> {
   finished = true;
   killAll();
   let deleted = 0;
-  for (const p of prefixes) deleted += await Promise.race([deletePrefix(p), sleep(3000).then(() => 0)]).catch(() => 0);
-  log(`removed ${deleted} Redis keys of this run`);
+  // A pinned run's own Redis went with killAll(), and its keys with it.
+  if (!PIN) for (const p of prefixes) deleted += await Promise.race([deletePrefix(p), sleep(3000).then(() => 0)]).catch(() => 0);
+  log(PIN ? 'stopped the Redis of this run' : `removed ${deleted} Redis keys of this run`);
   await Promise.race([redis.close(), sleep(1000)]).catch(() => undefined);
 
   let profile = state.profile;
@@ -1027,8 +1036,16 @@ async function finish(): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
+  if (PIN) {
+    pinPid(process.pid, PIN.rest);
+    const own = await startOwnRedis(PIN.rest, track);
+    REDIS_URL = own.url;
+    redis = createClient({ url: REDIS_URL });
+    redis.on('error', () => undefined);
+    log(`--pin: targets on CPU ${PIN.target}; this process, the load generators and a Redis of this run's own (${REDIS_URL}) on CPU ${PIN.rest}`);
+  }
   await redis.connect();
-  if ((await redis.ping()) !== 'PONG') throw new Error('Redis at 127.0.0.1:6379 does not answer');
+  if ((await redis.ping()) !== 'PONG') throw new Error(`Redis at ${REDIS_URL} does not answer`);
 
   log('engine micro-benchmark');
   state.engine = runEngineBench(QUICK);
