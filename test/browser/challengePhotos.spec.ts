@@ -55,6 +55,12 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   await expect(card.getByTestId('report-text')).toContainText('Ivy kept playing after the slam tilt');
   await card.scrollIntoViewIfNeeded();
   await home.capture('96-challenge-photo-attached');
+  // Rewritten, the report says when it was first sent: that is what counts against its due time (R-VII.D.3.4, OQ-36).
+  await card.getByRole('button', { name: 'Rewrite the report…' }).click();
+  await card.getByLabel('Report to the league').fill('Ivy kept playing after the slam tilt on ball 2; both captains saw it.');
+  await card.getByRole('button', { name: 'Send report' }).click();
+  await expect(card.getByTestId('report-text')).toContainText(/\(HOME, sent \d\d:\d\d, rewritten \d\d:\d\d\): “Ivy kept playing after the slam tilt on ball 2/);
+  expect((await evening.state()).challenges[0]!.report).toMatchObject({ firstSentAt: expect.any(Number), text: expect.stringContaining('on ball 2') });
 
   // The other captain sees the picture (the evidence against its team); the spectator sees that one was sent.
   await expect(away.page.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
