@@ -79,6 +79,9 @@ export class ServerProcess {
       SEED_DEMO: 'false',
       MESSAGE_RATE: '1000',
       MESSAGE_BURST: '1000',
+      // Tests upload photos back to back; the one that tests the upload limit sets its own.
+      PHOTO_UPLOAD_BURST: '1000',
+      PHOTO_UPLOAD_PER_MINUTE: '60000',
       ...options.env,
     };
     if (options.redisUrl) env.REDIS_URL = options.redisUrl;
