@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../shared/index';
 import { createMatch, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
 import { RoomClient } from '../helpers/roomClient';
 import {
-  ADMIN_TOKEN, deleteKeys, PROCESS_TEST_TIMEOUT, removeTempDirs, ServerProcess, SHARED_REDIS, sleep, uniquePrefix,
+  ADMIN_TOKEN, afterAllStopServer, PROCESS_TEST_TIMEOUT, ServerProcess, SHARED_REDIS, sleep, uniquePrefix,
 } from '../helpers/serverProcess';
 import { testPng } from '../helpers/testPng';
 
@@ -51,12 +51,7 @@ beforeAll(async () => {
   await play({ HOME: home, AWAY: away }, steps.slice(0, steps.findIndex((s) => typeof s.command !== 'function' && s.command.type === 'setPlayOrder')), acked);
 }, PROCESS_TEST_TIMEOUT);
 
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await server?.stop();
-  await deleteKeys(prefix);
-  removeTempDirs();
-}, PROCESS_TEST_TIMEOUT);
+afterAllStopServer(prefix, clients, () => server);
 
 describe('challenge report photos over HTTP (R-VII.D.3.4)', () => {
   let challengeId = '';
