@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Config } from './config';
 import { challengePhotoRoutes } from './http/challengePhotoRoutes';
 import { clientFiles } from './http/clientFiles';
+import { UploadLimiter } from './http/uploadLimit';
 import { healthRoutes } from './http/health';
 import type { CaptainLinkReplaced } from './league/routeContext';
 import { createLeagueRouter } from './league/router';
@@ -31,7 +32,10 @@ export function createApp(config: Config, store: RoomStore, live: LiveMatches, l
   const { submitCommand, ...leagueHooks } = hooks;
   app.use(createLeagueRouter({ store, adminToken: config.adminToken, openMatchRoom: (setup, now) => createMatch(store, setup, now), ...leagueHooks }));
   // Challenge report photos read their own raw bodies (up to MAX_PHOTO_BYTES), after checking who sends them.
-  app.use(challengePhotoRoutes({ store, live, adminToken: config.adminToken, submit: submitCommand ?? (() => null) }));
+  app.use(challengePhotoRoutes({
+    store, live, adminToken: config.adminToken, submit: submitCommand ?? (() => null),
+    uploadLimit: new UploadLimiter({ burst: config.photoUploadBurst, perMinute: config.photoUploadPerMinute }),
+  }));
   // A match setup with 2 x 10 players and 60 machines is a few KB; anything much larger is not one.
   app.use(express.json({ limit: '64kb' }));
 

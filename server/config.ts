@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   /** Per-connection token bucket for client messages: steady rate per second and burst size. */
   MESSAGE_RATE: positive.default(10),
   MESSAGE_BURST: positive.default(30),
+  /** Challenge report photo uploads per requester (captain link or admin token): burst, then so many a minute
+   *  (http/uploadLimit.ts says why these). */
+  PHOTO_UPLOAD_BURST: z.coerce.number().int().min(1).default(4),
+  PHOTO_UPLOAD_PER_MINUTE: positive.default(4),
   /** Where the built client is (vite build output). */
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   /** Seed the demo league and match on first start with an empty store. */
@@ -51,6 +55,8 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   messageRate: number;
   messageBurst: number;
+  photoUploadBurst: number;
+  photoUploadPerMinute: number;
   clientDir: string;
   seedDemo: boolean;
   publicUrl: string | undefined;
@@ -79,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     messageRate: e.MESSAGE_RATE,
     messageBurst: e.MESSAGE_BURST,
+    photoUploadBurst: e.PHOTO_UPLOAD_BURST,
+    photoUploadPerMinute: e.PHOTO_UPLOAD_PER_MINUTE,
     clientDir: e.CLIENT_DIR,
     seedDemo: e.SEED_DEMO,
     publicUrl: e.PUBLIC_URL,

@@ -128,8 +128,10 @@ export interface Challenge {
   /** R-VII.D.3.4: photos for the report, with who attached them and when. Optional: challenges stored before
    *  attachments existed lack it. */
   photos?: AttachedPhoto[];
-  /** R-VII.D.3.4: the written report, as last written. Optional like `photos`. */
-  report?: { text: string; by: Side; at: number };
+  /** R-VII.D.3.4: the written report, as last written (`at`: when this text was written). `firstSentAt`: when the
+   *  first text reached the league; a rewrite keeps it, since the report was sent then (OQ-36 judges lateness by
+   *  it). Optional like `photos`; a report stored before it existed counts from its own `at`. */
+  report?: { text: string; by: Side; at: number; firstSentAt?: number };
 }
 
 export type AttachedPhoto = ChallengePhoto & { by: Side | 'LEAGUE'; at: number };

@@ -8,11 +8,13 @@ import { readPhoto, sniffPhoto, storePhoto } from '../matches/photoStore';
 import type { LiveMatches } from '../room/liveMatches';
 import type { SubmitCommand } from '../room/serverCommands';
 import { matchRequester } from './matchActor';
+import type { UploadLimiter } from './uploadLimit';
 
 /**
  * Photos for a challenge's report (R-VII.D.3.4), over HTTP because a photo is far larger than a socket message
  * (16 KB). The order is the house rule "nothing acknowledged before it is stored":
- *   1. who sends it (the captain link's token, or the admin token) and that it is a picture of an allowed type;
+ *   1. who sends it (the captain link's token, or the admin token), that it is a picture of an allowed type, and
+ *      that this sender has not sent too many lately (429 with Retry-After, http/uploadLimit.ts);
  *   2. an earlier answer for the same upload id (a retry after a lost reply) is given again;
  *   3. the engine is asked on the match as it is now, so a photo it would refuse is never stored;
  *   4. the bytes are stored durably (store documents, matches/photoStore.ts);
@@ -29,6 +31,8 @@ export interface PhotoRouteDeps {
   adminToken: string;
   /** The room's desk; bound once the rooms exist (they share the HTTP server), null before that. */
   submit: () => SubmitCommand | null;
+  /** How often one requester may upload (http/uploadLimit.ts). */
+  uploadLimit: UploadLimiter;
   clock?: () => number;
 }
 
@@ -47,6 +51,14 @@ export function challengePhotoRoutes(deps: PhotoRouteDeps): Router {
     if (!contentType.success) return void fail(res, 415, 'UNSUPPORTED_TYPE', 'A photo must be a JPEG, PNG or WebP picture.');
     const who = await requester(req, res, deps, params.matchId);
     if (!who) return;
+    // Counted once the sender is known (so a stranger cannot use up a captain's uploads) and before its up to 3 MB
+    // are read. One requester is one captain link in force (a team of a match) or the admin token.
+    const admitted = deps.uploadLimit.admit(who.role === 'captain' ? `${params.matchId}:${who.side}` : 'LEAGUE');
+    if (!admitted.ok) {
+      res.set('Retry-After', String(admitted.retryAfterSeconds));
+      const wait = admitted.retryAfterSeconds === 1 ? 'a second' : `${admitted.retryAfterSeconds} seconds`;
+      return void fail(res, 429, 'RATE_LIMITED', `Too many photos from this link in a short time. Wait ${wait}, then try again.`);
+    }
     // The body is read only now, after the sender proved it may attach anything to this match.
     photoBody(req, res, () => void attach(req, res, deps, clock, { ...params, commandId: commandId.data, contentType: contentType.data, actor: who }).catch(next));
   });

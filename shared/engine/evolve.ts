@@ -295,9 +295,13 @@ function apply(d: Draft, s: MatchState, e: MatchEvent): void {
       s.nextId += 1;
       return;
     }
-    case 'ChallengeReportWritten':
-      d.challenge(s, e.challengeId).report = { text: e.text, by: e.by as Side, at: e.at };
+    case 'ChallengeReportWritten': {
+      // A rewrite replaces the text but not when the report was first sent (R-VII.D.3.4, OQ-36); a report from a
+      // state stored before firstSentAt existed was first sent at its own time, as far as anyone can tell.
+      const c = d.challenge(s, e.challengeId);
+      c.report = { text: e.text, by: e.by as Side, at: e.at, firstSentAt: c.report ? (c.report.firstSentAt ?? c.report.at) : e.at };
       return;
+    }
     case 'OpponentLeft':
       s.left = e.left;
       for (const k of e.forfeited) d.game(s, k.round, k.game).forfeitedBy = [e.left];

@@ -254,9 +254,13 @@ export function overdueChallenges(state: MatchState, now: number): string[] {
   return state.challenges.filter((c) => c.status === 'OPEN' && now > c.reportDue && !reportSentInTime(c)).map((c) => c.id);
 }
 
-/** R-VII.D.3.4: whether the challenge's report (its text or a photo) reached the league by its due time. */
+/**
+ * R-VII.D.3.4: whether the challenge's report (its text or a photo) reached the league by its due time. The text
+ * counts from when it was first sent: rewriting it later corrects a report that was already sent, it does not make
+ * it late (OQ-36). A report from before `firstSentAt` existed counts from its own time.
+ */
 export function reportSentInTime(c: Challenge): boolean {
-  return (c.photos ?? []).some((p) => p.at <= c.reportDue) || (c.report !== undefined && c.report.at <= c.reportDue);
+  return (c.photos ?? []).some((p) => p.at <= c.reportDue) || (c.report !== undefined && (c.report.firstSentAt ?? c.report.at) <= c.reportDue);
 }
 
 /** R-VII.D.3.5: warnings the officials gave each team in this match. */

@@ -55,6 +55,12 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   await expect(card.getByTestId('report-text')).toContainText('Ivy kept playing after the slam tilt');
   await card.scrollIntoViewIfNeeded();
   await home.capture('96-challenge-photo-attached');
+  // Rewritten, the report says when it was first sent: that is what counts against its due time (R-VII.D.3.4, OQ-36).
+  await card.getByRole('button', { name: 'Rewrite the report…' }).click();
+  await card.getByLabel('Report to the league').fill('Ivy kept playing after the slam tilt on ball 2; both captains saw it.');
+  await card.getByRole('button', { name: 'Send report' }).click();
+  await expect(card.getByTestId('report-text')).toContainText(/\(HOME, sent \d\d:\d\d, rewritten \d\d:\d\d\): “Ivy kept playing after the slam tilt on ball 2/);
+  expect((await evening.state()).challenges[0]!.report).toMatchObject({ firstSentAt: expect.any(Number), text: expect.stringContaining('on ball 2') });
 
   // The other captain sees the picture (the evidence against its team); the spectator sees that one was sent.
   await expect(away.page.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
@@ -76,6 +82,31 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   // The printable scoresheet lists the challenge with its photo.
   await fan.page.goto(`${baseUrl()}/m/${encodeURIComponent(links.matchId)}/sheet`);
   await expect(fan.page.getByText(/Challenge by HOME, round 1 game 1.*report: “Ivy kept playing.*1 photo attached for the report \(R-VII\.D\.3\.4\)/)).toBeVisible();
+
+  // Too many uploads from HOME's link in a short time (here files that are not pictures, which count before their
+  // body is read): the phone's next photo is refused for now, in words, with the same upload offered again after the wait.
+  const homeToken = new URL(links.captainLinks.HOME, baseUrl()).searchParams.get('t') ?? '';
+  const photosUrl = `${baseUrl()}/api/matches/${links.matchId}/challenges/${state.challenges[0]!.id}/photos`;
+  const answers: number[] = [];
+  while (answers.at(-1) !== 429 && answers.length < 10) {
+    const res = await request.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': `burst-upload-${answers.length}` }, data: Buffer.from('not a picture') });
+    answers.push(res.status());
+  }
+  expect(answers.at(-1)).toBe(429);
+  expect(answers.slice(0, -1).every((status) => status === 415)).toBe(true);
+  await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet-2.png', mimeType: 'image/png', buffer: testPng(800, 600) });
+  const refusal = card.getByRole('alert');
+  await expect(refusal).toContainText(/Not sent yet: this link sent several photos just now.*Wait (a second|\d+ seconds), then try again\./);
+  const again = card.getByRole('button', { name: 'Try again' });
+  await expect(again).toBeVisible();
+  // the refusal and its button in the middle of the screen, clear of the tab bar
+  await again.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+  await home.capture('98-challenge-photo-rate-limited');
+  const wait = /Wait (\d+) seconds/.exec((await refusal.textContent()) ?? '')?.[1];
+  await home.page.waitForTimeout((wait ? Number(wait) : 1) * 1000 + 500);
+  await again.click();
+  await expect(card.getByTestId('report-photos')).toContainText('2 photos for the league’s report, sent in time');
+  await expect(refusal).toHaveCount(0);
 
   evening.close();
   for (const p of [home, away, fan, official]) await p.close();

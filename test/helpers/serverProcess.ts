@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
+import { afterAll } from 'vitest';
 
 /**
  * Real server processes for the room tests: `node --import tsx server/main.ts` with its own port, Redis prefix and
@@ -79,6 +80,9 @@ export class ServerProcess {
       SEED_DEMO: 'false',
       MESSAGE_RATE: '1000',
       MESSAGE_BURST: '1000',
+      // Tests upload photos back to back; the one that tests the upload limit sets its own.
+      PHOTO_UPLOAD_BURST: '1000',
+      PHOTO_UPLOAD_PER_MINUTE: '60000',
       ...options.env,
     };
     if (options.redisUrl) env.REDIS_URL = options.redisUrl;
@@ -163,4 +167,19 @@ export async function deleteKeys(prefix: string, url = SHARED_REDIS): Promise<vo
     if (keys.length > 0) await admin.del(keys);
   }
   await admin.close();
+}
+
+/**
+ * The teardown of a test file that runs one server process on the shared Redis, registered as its afterAll: closes
+ * the file's clients, stops the server (if it started), then deletes the file's keys and temporary folders (only
+ * once no process uses them). `server` is a getter because the file's beforeAll assigns it after this is called;
+ * `clients` is the file's own list, read when the teardown runs.
+ */
+export function afterAllStopServer(prefix: string, clients: readonly { close(): void }[], server: () => ServerProcess | undefined): void {
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await server()?.stop();
+    await deleteKeys(prefix);
+    removeTempDirs();
+  }, PROCESS_TEST_TIMEOUT);
 }

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, MatchState, Side } from '../../shared/index';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
 import { ALL_COMMAND_TYPES, SAMPLE_COMMANDS } from '../helpers/sampleCommands';
-import { ADMIN_TOKEN, deleteKeys, ServerProcess, SHARED_REDIS, uniquePrefix, removeTempDirs, PROCESS_TEST_TIMEOUT } from '../helpers/serverProcess';
+import {
+  ADMIN_TOKEN, afterAllStopServer, PROCESS_TEST_TIMEOUT, ServerProcess, SHARED_REDIS, uniquePrefix,
+} from '../helpers/serverProcess';
 
 /**
  * The authorization matrix (MR-1, MR-2, MR-4): every command type from a spectator, a forged token and a stale
@@ -40,12 +42,7 @@ beforeAll(async () => {
   before = await readMatch();
 }, PROCESS_TEST_TIMEOUT);
 
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await server?.stop();
-  await deleteKeys(prefix);
-  removeTempDirs();
-}, PROCESS_TEST_TIMEOUT);
+afterAllStopServer(prefix, clients, () => server);
 
 it('the sample table covers every command type of the engine', () => {
   expect(Object.keys(SAMPLE_COMMANDS).sort()).toEqual([...ALL_COMMAND_TYPES].sort());

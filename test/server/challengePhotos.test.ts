@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../shared/index';
 import { createMatch, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
 import { RoomClient } from '../helpers/roomClient';
 import {
-  ADMIN_TOKEN, deleteKeys, PROCESS_TEST_TIMEOUT, removeTempDirs, ServerProcess, SHARED_REDIS, uniquePrefix,
+  ADMIN_TOKEN, afterAllStopServer, PROCESS_TEST_TIMEOUT, ServerProcess, SHARED_REDIS, sleep, uniquePrefix,
 } from '../helpers/serverProcess';
 import { testPng } from '../helpers/testPng';
 
@@ -29,10 +29,10 @@ const connect = async (token?: string) => {
   return client;
 };
 
-function upload(challengeId: string, options: { token?: string; type?: string; body?: Uint8Array; commandId?: string } = {}) {
+function upload(challengeId: string, options: { token?: string; type?: string; body?: Uint8Array; commandId?: string; url?: string } = {}) {
   const headers: Record<string, string> = { 'content-type': options.type ?? 'image/png', 'x-command-id': options.commandId ?? randomUUID() };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  return fetch(`${server.url}/api/matches/${match.matchId}/challenges/${challengeId}/photos`, { method: 'POST', headers, body: new Uint8Array(options.body ?? png) });
+  return fetch(`${options.url ?? server.url}/api/matches/${match.matchId}/challenges/${challengeId}/photos`, { method: 'POST', headers, body: new Uint8Array(options.body ?? png) });
 }
 
 const view = (photoId: string, token?: string) =>
@@ -51,12 +51,7 @@ beforeAll(async () => {
   await play({ HOME: home, AWAY: away }, steps.slice(0, steps.findIndex((s) => typeof s.command !== 'function' && s.command.type === 'setPlayOrder')), acked);
 }, PROCESS_TEST_TIMEOUT);
 
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await server?.stop();
-  await deleteKeys(prefix);
-  removeTempDirs();
-}, PROCESS_TEST_TIMEOUT);
+afterAllStopServer(prefix, clients, () => server);
 
 describe('challenge report photos over HTTP (R-VII.D.3.4)', () => {
   let challengeId = '';
@@ -156,6 +151,40 @@ describe('challenge report photos over HTTP (R-VII.D.3.4)', () => {
       expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
     } finally {
       await second.stop();
+    }
+  }, PROCESS_TEST_TIMEOUT);
+
+  it('R-VII.D.3.4: a captain link uploading faster than the limit is answered 429 with Retry-After and nothing stored; after the wait the same upload is taken', async () => {
+    // A burst of 2, then one every 3 s (the production window is 15 s: the same setting, shortened).
+    const limited = await ServerProcess.start({ redisUrl: SHARED_REDIS, prefix, env: { PHOTO_UPLOAD_BURST: '2', PHOTO_UPLOAD_PER_MINUTE: '20' } });
+    try {
+      const url = limited.url;
+      for (const body of [testPng(30, 20), testPng(31, 20)]) {
+        const res = await upload(challengeId, { token: match.tokens.HOME, body, url });
+        expect(res.status).toBe(201);
+        acked.version = ((await res.json()) as { version: number }).version;
+      }
+      const commandId = randomUUID();
+      const third = testPng(32, 20);
+      const refused = await upload(challengeId, { token: match.tokens.HOME, body: third, commandId, url });
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(3);
+      // the shape of the route's other refusals
+      expect(await refused.json()).toEqual({ error: 'RATE_LIMITED', message: expect.stringContaining('try again') });
+      expect(await matchVersion()).toBe(acked.version);
+      // the limit is per requester: the other captain's link is judged on its own (here by the engine, not by HOME's count)
+      expect((await upload(challengeId, { token: match.tokens.AWAY, url })).status).toBe(409);
+
+      await sleep(retryAfter * 1000);
+      const taken = await upload(challengeId, { token: match.tokens.HOME, body: third, commandId, url });
+      expect(taken.status).toBe(201);
+      acked.version = ((await taken.json()) as { version: number }).version;
+      await spectator.untilVersion(acked.version);
+      expect(spectator.state!.challenges[0]!.photos).toHaveLength(4);
+    } finally {
+      await limited.stop();
     }
   }, PROCESS_TEST_TIMEOUT);
 });

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { ReplySchema, type Reply } from '../../shared/protocol';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
 import { ALL_COMMAND_TYPES } from '../helpers/sampleCommands';
-import { deleteKeys, ServerProcess, SHARED_REDIS, uniquePrefix, removeTempDirs, PROCESS_TEST_TIMEOUT } from '../helpers/serverProcess';
+import {
+  afterAllStopServer, PROCESS_TEST_TIMEOUT, ServerProcess, SHARED_REDIS, uniquePrefix,
+} from '../helpers/serverProcess';
 
 /**
  * More than 10,000 malformed, oversized and random messages: the server stays up, answers every one exactly once
@@ -31,12 +33,7 @@ beforeAll(async () => {
   await play({ HOME: captain, AWAY: away }, fullMatchSteps().slice(0, 14));
 }, PROCESS_TEST_TIMEOUT);
 
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await server?.stop();
-  await deleteKeys(prefix);
-  removeTempDirs();
-}, PROCESS_TEST_TIMEOUT);
+afterAllStopServer(prefix, clients, () => server);
 
 const SEED = 20261001;
 const sample = <T>(arb: fc.Arbitrary<T>, n: number, offset: number) => fc.sample(arb, { numRuns: n, seed: SEED + offset });

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { matchResult } from '../../shared/index';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch, expectSameState, fullMatchSteps, play, type CreatedMatch } from '../helpers/matchScript';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deleteKeys, ServerProcess, SHARED_REDIS, tempDir, uniquePrefix, removeTempDirs, PROCESS_TEST_TIMEOUT } from '../helpers/serverProcess';
+import {
+  afterAllStopServer, PROCESS_TEST_TIMEOUT, ServerProcess, SHARED_REDIS, tempDir, uniquePrefix,
+} from '../helpers/serverProcess';
 
 /** One real server process on the shared Redis; the whole evening played through real sockets. */
 
@@ -28,12 +30,7 @@ beforeAll(async () => {
   server = await ServerProcess.start({ redisUrl: SHARED_REDIS, prefix, env: { CLIENT_DIR: clientDir } });
 }, PROCESS_TEST_TIMEOUT);
 
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await server?.stop();
-  await deleteKeys(prefix);
-  removeTempDirs();
-}, PROCESS_TEST_TIMEOUT);
+afterAllStopServer(prefix, clients, () => server);
 
 describe('a full match in the room (MR-1, MR-4, MR-5)', () => {
   let match: CreatedMatch;

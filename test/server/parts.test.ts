@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import { scoresheetCsv } from '../../server/matches/scoresheetCsv';
 import { LiveMatches } from '../../server/room/liveMatches';
 import { TokenBucket } from '../../server/room/rateLimit';
+import { UploadLimiter } from '../../server/http/uploadLimit';
 import { claimedBefore, claimNow } from '../../server/room/seatHandover';
 import { testSetup } from '../helpers/matchScript';
 
@@ -78,6 +79,22 @@ describe('per-connection token bucket', () => {
     expect([bucket.take(), bucket.take()]).toEqual([true, false]);
     now += 10_000; // never more than the burst
     expect([1, 2, 3, 4].map(() => bucket.take())).toEqual([true, true, true, false]);
+  });
+});
+
+describe('photo uploads per requester (R-VII.D.3.4)', () => {
+  it('takes a burst, then a few a minute per requester, says when to come back, and forgets requesters it no longer limits', () => {
+    let now = 0;
+    const limiter = new UploadLimiter({ burst: 2, perMinute: 4, now: () => now });
+    expect([1, 2, 3].map(() => limiter.admit('m1:HOME'))).toEqual([{ ok: true }, { ok: true }, { ok: false, retryAfterSeconds: 15 }]);
+    expect(limiter.admit('m1:AWAY')).toEqual({ ok: true }); // another link has its own count
+    now += 10_000;
+    expect(limiter.admit('m1:HOME')).toEqual({ ok: false, retryAfterSeconds: 5 });
+    now += 5_000;
+    expect(limiter.admit('m1:HOME')).toEqual({ ok: true });
+    now += 120_000; // both full again: forgotten at the next sweep, and taken like new
+    expect(limiter.admit('LEAGUE')).toEqual({ ok: true });
+    expect(limiter.size).toBe(1);
   });
 });
 

@@ -87,7 +87,7 @@ describe('R-VII.D.3.4: photos for the challenge report', () => {
   it('R-VII.D.3.4: the challenging captain writes the report; writing it again replaces it; the other team cannot', () => {
     const { m, id } = challenged();
     m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: '  A4 shook the machine during ball 3.  ' } }, at('22:30'));
-    expect(m.state.challenges[0]!.report).toEqual({ text: 'A4 shook the machine during ball 3.', by: HOME, at: at('22:30') });
+    expect(m.state.challenges[0]!.report).toEqual({ text: 'A4 shook the machine during ball 3.', by: HOME, at: at('22:30'), firstSentAt: at('22:30') });
     expect(m.no(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'A4 shook the machine during ball 3.' } })).toMatchObject({ rule: 'R-VII.D.3.4', code: 'ALREADY_DONE' });
     m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'A4 shook the machine twice during ball 3.' } }, at('22:40'));
     expect(m.state.challenges[0]!.report?.text).toBe('A4 shook the machine twice during ball 3.');
@@ -102,6 +102,49 @@ describe('R-VII.D.3.4: photos for the challenge report', () => {
     const { m, id } = challenged();
     m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'The full story.' } }, due - HOUR);
     expect(overdueChallenges(m.state, due + HOUR)).toEqual([]);
+  });
+
+  it('R-VII.D.3.4, OQ-36: a report first sent in time and rewritten after its due time still counts as sent in time', () => {
+    const due = at('21:40') + 24 * HOUR;
+    const { m, id } = challenged();
+    m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'The full story.' } }, due - HOUR);
+    m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'The full story, with the names.' } }, due + HOUR);
+    // the text shown is the last one, with its own time; the report was sent when the first text reached the league
+    expect(m.state.challenges[0]!.report).toEqual({ text: 'The full story, with the names.', by: HOME, at: due + HOUR, firstSentAt: due - HOUR });
+    expect(reportSentInTime(m.state.challenges[0]!)).toBe(true);
+    expect(overdueChallenges(m.state, due + 2 * HOUR)).toEqual([]);
+  });
+
+  it('R-VII.D.3.4, OQ-36: a report first sent after its due time counts as late, rewritten or not', () => {
+    const due = at('21:40') + 24 * HOUR;
+    const { m, id } = challenged();
+    m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'Sorry, late.' } }, due + HOUR);
+    expect(reportSentInTime(m.state.challenges[0]!)).toBe(false);
+    expect(overdueChallenges(m.state, due + 2 * HOUR)).toEqual([id]);
+    m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'Sorry, late: the full story.' } }, due + 2 * HOUR);
+    expect(m.state.challenges[0]!.report?.firstSentAt).toBe(due + HOUR);
+    expect(overdueChallenges(m.state, due + 3 * HOUR)).toEqual([id]);
+    expect(m.state.challenges[0]!.status).toBe('OPEN'); // flagged only: the official decides (OQ-36)
+  });
+
+  it('R-VII.D.3.4, OQ-36: a report stored before firstSentAt existed counts from its own time, and a rewrite keeps that time', () => {
+    const due = at('21:40') + 24 * HOUR;
+    const { m, id } = challenged();
+    m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'The full story.' } }, due - HOUR);
+    // the state as an older server stored it (a snapshot checkpoint): the report without firstSentAt
+    const stored = JSON.parse(JSON.stringify(m.state)) as typeof m.state;
+    delete stored.challenges[0]!.report!.firstSentAt;
+    m.state = stored;
+    expect(reportSentInTime(m.state.challenges[0]!)).toBe(true);
+    m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: id, text: 'The full story, with the names.' } }, due + HOUR);
+    expect(m.state.challenges[0]!.report?.firstSentAt).toBe(due - HOUR);
+    expect(overdueChallenges(m.state, due + 2 * HOUR)).toEqual([]);
+
+    const late = challenged();
+    late.m.ok(HOME, { type: 'writeChallengeReport', payload: { challengeId: late.id, text: 'Sorry, late.' } }, due + HOUR);
+    const lateStored = JSON.parse(JSON.stringify(late.m.state)) as typeof late.m.state;
+    delete lateStored.challenges[0]!.report!.firstSentAt;
+    expect(overdueChallenges(lateStored, due + 2 * HOUR)).toEqual([late.id]);
   });
 
   it('OQ-36: a photo attached by the due time means the report was sent; a later one is taken but the challenge stays overdue', () => {

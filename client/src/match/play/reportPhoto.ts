@@ -78,8 +78,18 @@ export async function uploadPhoto(matchId: string, challengeId: string, token: s
   }
   const answer = asAnswer(await res.json().catch(() => null));
   if (res.ok && answer.status === 'accepted') return { ok: true };
+  // The server takes only a few photos a minute from one link (server/http/uploadLimit.ts): nothing is wrong with the
+  // photo, so say how long to wait, and offer the same upload again.
+  if (res.status === 429) return { ok: false, message: `Not sent yet: this link sent several photos just now, and the server takes only a few a minute. Wait ${waitWords(res.headers.get('retry-after'))}, then try again.`, retry: true };
   const message = answer.message ?? `The server answered ${res.status}.`;
   return { ok: false, message, ...(answer.rule ? { rule: answer.rule } : {}), retry: res.status >= 500 };
+}
+
+/** Retry-After in seconds (the server's form; an HTTP date is not used) as words; a minute if it is missing. */
+function waitWords(header: string | null): string {
+  const seconds = Math.ceil(Number(header));
+  if (!header || !Number.isFinite(seconds) || seconds <= 0) return 'a minute';
+  return seconds === 1 ? 'a second' : `${seconds} seconds`;
 }
 
 /** An object URL of a stored photo, fetched with the token; null if it cannot be shown. The caller revokes it. */
