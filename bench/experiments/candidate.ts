@@ -6,16 +6,16 @@ import { fileURLToPath } from 'node:url';
  * Builds a patched copy of the server outside the repository, to A/B a proposed change against the real server in
  * one interleaved bench session (the repository's server/ is never touched):
  *
- *   npx tsx bench/experiments/candidate.ts /tmp/ln-candidate sparse-snapshot
+ *   npx tsx bench/experiments/candidate.ts /tmp/ln-candidate no-adapter
  *   BENCH_CANDIDATE=/tmp/ln-candidate/server/main.ts npm run bench -- --config=ours+candidate:200:20:40
  *
  * Patches (each a literal search/replace that must match, so a stale patch fails loudly):
- * - sparse-snapshot: an UPPER BOUND, not a correct implementation: the append writes the snapshot only every 32nd
- *   version (the events always). A real change must then fold the log tail after the snapshot on load; this patch
- *   does not, so a process that reloads a match from Redis gets a stale state. Only for measuring what the
- *   snapshot write costs under load, where every match stays in the process's cache.
- * The earlier patches (redis-timeout, local-first, no-answerfor) are applied in server/ now and were removed. To
- * A/B the current server against an older commit instead, export that commit's tree as the candidate:
+ * - no-adapter: an UPPER BOUND, not a deployable server: no Redis streams adapter and no cross-process relay, as
+ *   with the embedded store (the Redis store stays). Only one process may then serve a match; it measures what the
+ *   adapter's background work (its XREAD loop, heartbeats) costs a process under load.
+ * The earlier patches (redis-timeout, local-first, no-answerfor, sparse-snapshot) are applied in server/ now and
+ * were removed. To A/B the current server against an older commit instead, export that commit's tree as the
+ * candidate:
  *
  *   git archive <commit> server shared package.json tsconfig.base.json | tar -x -C /tmp/ln-before
  *   ln -s "$PWD/node_modules" /tmp/ln-before/node_modules
@@ -31,16 +31,11 @@ interface Patch {
 
 const PATCHES: Record<string, Patch[]> = {};
 
-PATCHES['sparse-snapshot'] = [
+PATCHES['no-adapter'] = [
   {
-    file: 'server/store/redisStore.ts',
-    search: "redis.call('HSET', KEYS[1], 'version', version, 'snapshot', ARGV[4])",
-    replace: "if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'version', version, 'snapshot', ARGV[4]) else redis.call('HSET', KEYS[1], 'version', version) end",
-  },
-  {
-    file: 'server/store/redisStore.ts',
-    search: "      toJson(snapshot, 'snapshot'),",
-    replace: "      (expectedVersion + events.length) % 32 === 0 ? toJson(snapshot, 'snapshot') : '',",
+    file: 'server/room/socketServer.ts',
+    search: 'const cross = config.redisUrl ? redisAdapter(config.redisUrl, config.redisPrefix, log) : null;',
+    replace: 'const cross = null as ReturnType<typeof redisAdapter> | null;',
   },
 ];
 
