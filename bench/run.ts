@@ -1022,7 +1022,9 @@ async function finish(): Promise<void> {
     });
   }
   const head = headline(results, engine);
-  const stamp = CUSTOM.length > 0 ? 'custom' : QUICK ? 'quick' : 'full';
+  // --only=main without --merge measured part of a full run: its files must not replace the full run's tables and
+  // chart (bench/results/full.md and sweep.svg are committed with BENCHMARKS.md).
+  const stamp = CUSTOM.length > 0 ? 'custom' : QUICK ? 'quick' : ONLY_MAIN && !MERGE ? 'main' : 'full';
   writeFileSync(join(RESULTS, `${stamp}.json`), `${JSON.stringify({ headline: head, engine, results, profile }, null, 2)}\n`);
   const chartName = stamp === 'full' ? 'sweep.svg' : `${stamp}-sweep.svg`;
   writeFileSync(join(RESULTS, chartName), chart(results));
