@@ -60,7 +60,9 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   await card.getByLabel('Report to the league').fill('Ivy kept playing after the slam tilt on ball 2; both captains saw it.');
   await card.getByRole('button', { name: 'Send report' }).click();
   await expect(card.getByTestId('report-text')).toContainText(/\(HOME, sent \d\d:\d\d, rewritten \d\d:\d\d\): “Ivy kept playing after the slam tilt on ball 2/);
-  expect((await evening.state()).challenges[0]!.report).toMatchObject({ firstSentAt: expect.any(Number), text: expect.stringContaining('on ball 2') });
+  // The phone shows a sent command at once (applied locally while it waits for its answer), so the server's copy is
+  // polled rather than read once.
+  await expect.poll(async () => (await evening.state()).challenges[0]!.report).toMatchObject({ firstSentAt: expect.any(Number), text: expect.stringContaining('on ball 2') });
 
   // The other captain sees the picture (the evidence against its team); the spectator sees that one was sent.
   await expect(away.page.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
@@ -88,12 +90,19 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   const homeToken = new URL(links.captainLinks.HOME, baseUrl()).searchParams.get('t') ?? '';
   const photosUrl = `${baseUrl()}/api/matches/${links.matchId}/challenges/${state.challenges[0]!.id}/photos`;
   const answers: number[] = [];
+  let retryAfter = 0;
   while (answers.at(-1) !== 429 && answers.length < 10) {
     const res = await request.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': `burst-upload-${answers.length}` }, data: Buffer.from('not a picture') });
     answers.push(res.status());
+    retryAfter = Number(res.headers()['retry-after'] ?? 0);
   }
   expect(answers.at(-1)).toBe(429);
   expect(answers.slice(0, -1).every((status) => status === 415)).toBe(true);
+  // The bucket may have been close to its next upload (photo 1 was a while ago): wait for that one and use it too, so
+  // the phone's photo meets a full wait (about 15 s) and its "waiting" state stays long enough to be looked at.
+  await home.page.waitForTimeout(retryAfter * 1000);
+  const refilled = await request.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': 'burst-upload-refilled' }, data: Buffer.from('not a picture') });
+  expect(refilled.status()).toBe(415);
   await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet-2.png', mimeType: 'image/png', buffer: testPng(800, 600) });
   // The photo waits on the phone, with the server's reason in words; it goes by itself when the wait is over.
   const waiting = card.getByTestId('report-photo-waiting');
