@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { testPng } from '../helpers/testPng';
-import { baseUrl, createMatch } from './matches';
+import { baseUrl, createMatch, matchEvents } from './matches';
 import { Phone } from './phone';
 import { Evening } from './script';
 
@@ -60,7 +60,9 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   await card.getByLabel('Report to the league').fill('Ivy kept playing after the slam tilt on ball 2; both captains saw it.');
   await card.getByRole('button', { name: 'Send report' }).click();
   await expect(card.getByTestId('report-text')).toContainText(/\(HOME, sent \d\d:\d\d, rewritten \d\d:\d\d\): “Ivy kept playing after the slam tilt on ball 2/);
-  expect((await evening.state()).challenges[0]!.report).toMatchObject({ firstSentAt: expect.any(Number), text: expect.stringContaining('on ball 2') });
+  // The phone shows a sent command at once (applied locally while it waits for its answer), so the server's copy is
+  // polled rather than read once.
+  await expect.poll(async () => (await evening.state()).challenges[0]!.report).toMatchObject({ firstSentAt: expect.any(Number), text: expect.stringContaining('on ball 2') });
 
   // The other captain sees the picture (the evidence against its team); the spectator sees that one was sent.
   await expect(away.page.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
@@ -88,26 +90,175 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   const homeToken = new URL(links.captainLinks.HOME, baseUrl()).searchParams.get('t') ?? '';
   const photosUrl = `${baseUrl()}/api/matches/${links.matchId}/challenges/${state.challenges[0]!.id}/photos`;
   const answers: number[] = [];
+  let retryAfter = 0;
   while (answers.at(-1) !== 429 && answers.length < 10) {
     const res = await request.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': `burst-upload-${answers.length}` }, data: Buffer.from('not a picture') });
     answers.push(res.status());
+    retryAfter = Number(res.headers()['retry-after'] ?? 0);
   }
   expect(answers.at(-1)).toBe(429);
   expect(answers.slice(0, -1).every((status) => status === 415)).toBe(true);
+  // The bucket may have been close to its next upload (photo 1 was a while ago): wait for that one and use it too, so
+  // the phone's photo meets a full wait (about 15 s) and its "waiting" state stays long enough to be looked at.
+  await home.page.waitForTimeout(retryAfter * 1000);
+  const refilled = await request.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': 'burst-upload-refilled' }, data: Buffer.from('not a picture') });
+  expect(refilled.status()).toBe(415);
   await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet-2.png', mimeType: 'image/png', buffer: testPng(800, 600) });
-  const refusal = card.getByRole('alert');
-  await expect(refusal).toContainText(/Not sent yet: this link sent several photos just now.*Wait (a second|\d+ seconds), then try again\./);
+  // The photo waits on the phone, with the server's reason in words; it goes by itself when the wait is over.
+  const waiting = card.getByTestId('report-photo-waiting');
+  await expect(waiting).toContainText(/Not sent yet: this link sent several photos just now.*It goes by itself in (a second|\d+ seconds)\./);
+  await expect(waiting).toContainText('Photo 2 · waiting to send');
   const again = card.getByRole('button', { name: 'Try again' });
   await expect(again).toBeVisible();
-  // the refusal and its button in the middle of the screen, clear of the tab bar
+  // the waiting photo and its button in the middle of the screen, clear of the tab bar
   await again.evaluate((button) => button.scrollIntoView({ block: 'center' }));
   await home.capture('98-challenge-photo-rate-limited');
-  const wait = /Wait (\d+) seconds/.exec((await refusal.textContent()) ?? '')?.[1];
-  await home.page.waitForTimeout((wait ? Number(wait) : 1) * 1000 + 500);
+  const wait = /in (\d+) seconds/.exec((await waiting.textContent()) ?? '')?.[1];
+  // "Try again" sends the same upload at once: the link is still over its limit, so the server says wait again.
   await again.click();
-  await expect(card.getByTestId('report-photos')).toContainText('2 photos for the league’s report, sent in time');
-  await expect(refusal).toHaveCount(0);
+  await expect(waiting).toContainText(/It goes by itself in (a second|\d+ seconds)\./);
+  await expect(card.getByTestId('report-photos')).toContainText('2 photos for the league’s report, sent in time', { timeout: (wait ? Number(wait) : 1) * 1000 + 15_000 });
+  await expect(waiting).toHaveCount(0);
+  expect((await evening.state()).challenges[0]!.photos).toHaveLength(2);
 
   evening.close();
   for (const p of [home, away, fan, official]) await p.close();
+});
+
+/** HOME's challenge of round 1 game 1 through the bots, with HOME's and AWAY's phones open on the Sheet. */
+async function challenged(browser: Browser, request: APIRequestContext) {
+  const links = await createMatch(request);
+  const evening = await Evening.start(request, links);
+  await evening.arrive();
+  await evening.playRound(1, ['AWAY', 'AWAY']);
+  await evening.home.send({ type: 'challengeGame', payload: { round: 1, game: 1, reason: 'Ivy played on after a slam tilt' } });
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
+  const away = await Phone.open(browser, links.captainLinks.AWAY, 'AWAY');
+  await home.tab('Sheet');
+  await away.tab('Sheet');
+  await expect(home.page.getByTestId('challenge')).toContainText('No photo of the scoresheet yet.');
+  // Reloads below come from the service worker, with the match state the phone saved.
+  await home.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await home.page.waitForFunction((id) => (JSON.parse(localStorage.getItem(`ln:state:${id}`) ?? '{}') as { challenges?: unknown[] }).challenges?.length === 1, links.matchId, { timeout: 10_000 });
+  return { links, evening, home, away, challengeId: (await evening.state()).challenges[0]!.id };
+}
+
+/** The report photos this phone keeps for sending (IndexedDB, client/src/match/play/pendingPhotos.ts): their upload ids. */
+function keptOnPhone(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('league-night', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('pending-photos', { keyPath: 'commandId' });
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('pending-photos').objectStore('pending-photos').getAllKeys();
+          req.onsuccess = () => {
+            resolve(req.result.map(String));
+            open.result.close();
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+const photoEvents = async (request: APIRequestContext, matchId: string) => (await matchEvents(request, matchId)).filter((e) => e.event.type === 'ChallengePhotoAttached');
+
+/**
+ * R-VII.D.3.4 and the house rule that nothing a captain entered is silently dropped: a report photo taken in a dead
+ * spot waits on the phone (on disk, not in the page's memory), survives a reload without a connection, and goes by
+ * itself when the phone is back, with the upload id it was given when taken, so the server stores it once.
+ */
+test('R-VII.D.3.4: a report photo taken offline survives a reload offline and arrives exactly once when the phone is back', async ({ browser, request }) => {
+  const { links, evening, home, away, challengeId } = await challenged(browser, request);
+  const card = home.page.getByTestId('challenge');
+
+  await home.context.setOffline(true);
+  await expect(home.page.getByTestId('connection')).toContainText('Offline');
+  await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet.png', mimeType: 'image/png', buffer: testPng(2000, 1200) });
+  const waiting = card.getByTestId('report-photo-waiting');
+  await expect(waiting).toContainText('Photo 1 · waiting to send');
+  await expect(waiting).toContainText('Not sent yet: no connection. It goes by itself when the phone is back online.');
+  // "Try again" with no connection: tried at once, still waiting, nothing lost.
+  await card.getByRole('button', { name: 'Try again' }).click();
+  await expect(waiting).toContainText('Photo 1 · waiting to send');
+  const [uploadId] = await keptOnPhone(home.page);
+  expect(uploadId).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+
+  // Closed and opened again in the dead spot: the photo is still there, with its picture, waiting.
+  await home.page.reload();
+  await expect(home.page.getByTestId('connection')).toContainText('Offline');
+  await expect(waiting).toContainText('Photo 1 · waiting to send');
+  await expect(card.getByRole('img', { name: 'Report photo 1, waiting to send' })).toBeVisible();
+  expect(await card.getByRole('img', { name: 'Report photo 1, waiting to send' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+  expect(await keptOnPhone(home.page)).toEqual([uploadId]);
+  await waiting.scrollIntoViewIfNeeded();
+  await home.capture('99-challenge-photo-waiting-offline');
+  expect(await photoEvents(request, links.matchId)).toHaveLength(0);
+
+  // Back online: it goes without a tap, and the other captain sees the picture.
+  await home.context.setOffline(false);
+  await expect(home.page.getByTestId('connection')).toContainText('Live', { timeout: 15_000 });
+  await expect(card.getByTestId('report-photos')).toContainText('1 photo for the league’s report, sent in time', { timeout: 15_000 });
+  await expect(waiting).toHaveCount(0);
+  await expect(card.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
+  await expect(away.page.getByRole('img', { name: 'Report photo 1, attached by HOME' })).toBeVisible();
+  expect(await keptOnPhone(home.page)).toEqual([]);
+  const events = await photoEvents(request, links.matchId);
+  expect(events).toHaveLength(1);
+  expect((await evening.state()).challenges[0]!.photos).toHaveLength(1);
+  // The server knows the upload by the id the phone kept: the same id again is answered with its first answer and
+  // stores nothing more (so a retry whose answer was lost cannot attach the photo twice).
+  const homeToken = new URL(links.captainLinks.HOME, baseUrl()).searchParams.get('t') ?? '';
+  const repeat = await request.post(`${baseUrl()}/api/matches/${links.matchId}/challenges/${challengeId}/photos`, {
+    headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': uploadId! },
+    data: testPng(640, 480),
+  });
+  expect(repeat.status()).toBe(200);
+  expect(await repeat.json()).toMatchObject({ status: 'accepted', duplicate: true });
+  // Reopened online: nothing waits any more, and the photo is there once.
+  await home.page.reload();
+  await expect(home.page.getByTestId('connection')).toContainText('Live', { timeout: 15_000 });
+  await expect(card.getByTestId('report-photo')).toHaveCount(1);
+  await expect(waiting).toHaveCount(0);
+  expect(await photoEvents(request, links.matchId)).toHaveLength(1);
+
+  evening.close();
+  for (const p of [home, away]) await p.close();
+});
+
+/**
+ * A photo waiting on the phone whose challenge was withdrawn meanwhile (here from the captain's other phone): the
+ * server refuses it for good, so it leaves the waiting list, and the captain is told why in the server's words.
+ */
+test('R-VII.D.3.4: a waiting report photo the server refuses (challenge withdrawn meanwhile) leaves the phone, and the captain is told why', async ({ browser, request }) => {
+  const { links, evening, home, away, challengeId } = await challenged(browser, request);
+  const card = home.page.getByTestId('challenge');
+
+  await home.context.setOffline(true);
+  await expect(home.page.getByTestId('connection')).toContainText('Offline');
+  await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet.png', mimeType: 'image/png', buffer: testPng(1200, 900) });
+  await expect(card.getByTestId('report-photo-waiting')).toContainText('Photo 1 · waiting to send');
+  expect(await keptOnPhone(home.page)).toHaveLength(1);
+  await evening.home.send({ type: 'withdrawChallenge', payload: { challengeId } });
+
+  await home.context.setOffline(false);
+  await expect(home.page.getByTestId('connection')).toContainText('Live', { timeout: 15_000 });
+  const notice = home.page.getByTestId('notice').filter({ hasText: 'Photo for the report on the round 1 game 1 challenge' });
+  await expect(notice).toContainText('Not attached: This challenge was withdrawn: there is no report to send.', { timeout: 15_000 });
+  await expect(notice).toHaveAttribute('data-rule', 'R-VII.D.3.4');
+  await expect(card).toContainText('Withdrawn');
+  await expect(home.page.getByTestId('report-photo-waiting')).toHaveCount(0);
+  expect(await keptOnPhone(home.page)).toEqual([]);
+  await home.capture('100-challenge-photo-refused-withdrawn');
+  expect(await photoEvents(request, links.matchId)).toHaveLength(0);
+  // Gone for good: a reload sends nothing again.
+  await home.page.reload();
+  await expect(home.page.getByTestId('connection')).toContainText('Live', { timeout: 15_000 });
+  expect(await keptOnPhone(home.page)).toEqual([]);
+  await expect(away.page.getByTestId('challenge')).toContainText('Withdrawn');
+
+  evening.close();
+  for (const p of [home, away]) await p.close();
 });

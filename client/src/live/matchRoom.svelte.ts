@@ -201,6 +201,19 @@ export class MatchRoom {
     return !!this.server && !this.server.entries.some((e) => e.id === entryId);
   }
 
+  /**
+   * Tells the captain something that did not go through the socket (a report photo the server refused for good,
+   * sent over HTTP from a lazily loaded part of the page): shown with the other refusals, never silently dropped.
+   */
+  tell(n: Omit<Notice, 'id'>): void {
+    this.#notify(n);
+  }
+
+  /** Runs `stop` when the room is disposed (the page leaves the match): parts loaded later hang their timers here. */
+  onDispose(stop: () => void): void {
+    this.#cleanup.push(stop);
+  }
+
   dismiss(id: number): void {
     this.notices = this.notices.filter((n) => n.id !== id);
   }

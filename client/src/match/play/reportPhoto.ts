@@ -1,4 +1,5 @@
 import { MAX_PHOTO_BYTES, PHOTO_CONTENT_TYPES } from '$shared/index';
+import { nextStep, type Attempt } from './photoRetry';
 
 /**
  * A challenge report's photo (R-VII.D.3.4) on the phone: made small before it leaves (bar wifi), sent over HTTP
@@ -52,8 +53,11 @@ async function decode(file: Blob): Promise<Decoded> {
 
 const sendable = (blob: Blob) => (PHOTO_CONTENT_TYPES as readonly string[]).includes(blob.type) && blob.size <= MAX_PHOTO_BYTES;
 
-/** What the server answered, in words for the captain; `ok` when the photo is stored and attached. */
-export type UploadOutcome = { ok: true } | { ok: false; message: string; rule?: string; retry: boolean };
+/**
+ * What one upload attempt came to: the attempt as the retry decision reads it (photoRetry.ts), and in words for the
+ * captain when it was not stored.
+ */
+export type UploadOutcome = { ok: true; attempt: Attempt } | { ok: false; attempt: Attempt; message: string; rule?: string };
 
 /** The server's JSON answer, checked by hand like every message the phone reads (live/wire.ts: no zod here). */
 function asAnswer(v: unknown): { status?: string; rule?: string; message?: string } {
@@ -64,8 +68,13 @@ function asAnswer(v: unknown): { status?: string; rule?: string; message?: strin
   return { ...(status ? { status } : {}), ...(rule ? { rule } : {}), ...(message ? { message } : {}) };
 }
 
+/** The picture can go as it is: a type and size the server takes (checked before it is kept for sending). */
+export function cannotSend(photo: Blob): string | null {
+  return sendable(photo) ? null : `This picture cannot be sent: it must be a JPEG, PNG or WebP under ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`;
+}
+
+/** One attempt; the same `commandId` on every attempt of one photo, so the server stores it once whatever happens. */
 export async function uploadPhoto(matchId: string, challengeId: string, token: string, photo: Blob, commandId: string): Promise<UploadOutcome> {
-  if (!sendable(photo)) return { ok: false, message: `This picture cannot be sent: it must be a JPEG, PNG or WebP under ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`, retry: false };
   let res: Response;
   try {
     res = await fetch(`/api/matches/${encodeURIComponent(matchId)}/challenges/${encodeURIComponent(challengeId)}/photos`, {
@@ -74,15 +83,19 @@ export async function uploadPhoto(matchId: string, challengeId: string, token: s
       body: photo,
     });
   } catch {
-    return { ok: false, message: 'Not sent: no connection. Try again when the phone is back online.', retry: true };
+    return { ok: false, attempt: { kind: 'network' }, message: 'Not sent yet: no connection. It goes by itself when the phone is back online.' };
   }
   const answer = asAnswer(await res.json().catch(() => null));
-  if (res.ok && answer.status === 'accepted') return { ok: true };
+  const retryAfter = res.headers.get('retry-after');
+  const stored = res.ok && answer.status === 'accepted';
+  const attempt: Attempt = { kind: 'answer', status: res.status, stored, retryAfter };
+  if (stored) return { ok: true, attempt };
   // The server takes only a few photos a minute from one link (server/http/uploadLimit.ts): nothing is wrong with the
-  // photo, so say how long to wait, and offer the same upload again.
-  if (res.status === 429) return { ok: false, message: `Not sent yet: this link sent several photos just now, and the server takes only a few a minute. Wait ${waitWords(res.headers.get('retry-after'))}, then try again.`, retry: true };
+  // photo, so say how long it waits; it goes by itself then.
+  if (res.status === 429) return { ok: false, attempt, message: `Not sent yet: this link sent several photos just now, and the server takes only a few a minute. It goes by itself in ${waitWords(retryAfter)}.` };
   const message = answer.message ?? `The server answered ${res.status}.`;
-  return { ok: false, message, ...(answer.rule ? { rule: answer.rule } : {}), retry: res.status >= 500 };
+  const again = nextStep(attempt, 0).then === 'wait';
+  return { ok: false, attempt, message: again ? `Not sent yet: ${message} It goes again by itself.` : message, ...(answer.rule ? { rule: answer.rule } : {}) };
 }
 
 /** Retry-After in seconds (the server's form; an HTTP date is not used) as words; a minute if it is missing. */
