@@ -1,5 +1,5 @@
 import { MAX_PHOTO_BYTES, PHOTO_CONTENT_TYPES } from '$shared/index';
-import { nextStep, type Attempt } from './photoRetry';
+import { nextStep, retryAfterMs, type Attempt } from './photoRetry';
 
 /**
  * A challenge report's photo (R-VII.D.3.4) on the phone: made small before it leaves (bar wifi), sent over HTTP
@@ -98,10 +98,11 @@ export async function uploadPhoto(matchId: string, challengeId: string, token: s
   return { ok: false, attempt, message: again ? `Not sent yet: ${message} It goes again by itself.` : message, ...(answer.rule ? { rule: answer.rule } : {}) };
 }
 
-/** Retry-After in seconds (the server's form; an HTTP date is not used) as words; a minute if it is missing. */
+/** Retry-After as words, read as the retry decision reads it (photoRetry.ts); a minute if it is missing or zero. */
 function waitWords(header: string | null): string {
-  const seconds = Math.ceil(Number(header));
-  if (!header || !Number.isFinite(seconds) || seconds <= 0) return 'a minute';
+  const ms = retryAfterMs(header);
+  if (ms === null || ms <= 0) return 'a minute';
+  const seconds = Math.ceil(ms / 1000);
   return seconds === 1 ? 'a second' : `${seconds} seconds`;
 }
 
