@@ -78,8 +78,10 @@ export type CrossProcess = ReturnType<typeof redisAdapter>;
  * second time after the append. Instead, the append itself announces the update: the store's append script
  * PUBLISHes it as JSON on a channel of ours, prefixed with this process's id, in the same atomic step and only if
  * the append succeeded (MatchStore's `announce`). Every other process parses it with the protocol's schema and
- * re-emits it to its own sockets of the room. Its own messages come back to it too (Redis pub/sub sends to every
- * subscriber) and are dropped by the prefix before any parsing. A separate PUBLISH after the append cost a second
+ * re-emits it to its own sockets of the room. Nothing is published while this process is the channel's only
+ * listener (the script counts them): a process alone on a Redis is not sent its own updates back. When others
+ * listen, its own messages come back to it too (Redis pub/sub sends to every subscriber) and are dropped by the
+ * prefix before any parsing. A separate PUBLISH after the append cost a second
  * command per update, and a second wake-up of Redis and of this process, on a machine whose two cores are shared
  * by everything (BENCHMARKS.md). (The adapter's `serverSideEmit` also encoded each update with msgpack and
  * decoded it again in every process, the sender included.)
@@ -94,6 +96,10 @@ export type CrossProcess = ReturnType<typeof redisAdapter>;
  */
 export function relayRoomEvents(io: RoomServer, cross: CrossProcess, log: Logger): (message: EventsMessage) => Announcement {
   const self = `${randomBytes(8).toString('hex')} `;
+  // Whether Redis counts this process among the channel's listeners now (node-redis subscribes again by itself
+  // after a reconnection). Claiming one that is not there only costs a missed update elsewhere, which the clients
+  // there repair at the next one's gap, as with any update lost while a subscriber is down.
+  let subscribed = false;
   cross.subscriber
     .subscribe(cross.relayChannel, (raw: string) => {
       if (raw.startsWith(self)) return;
@@ -110,6 +116,16 @@ export function relayRoomEvents(io: RoomServer, cross: CrossProcess, log: Logger
       }
       io.local.to(matchRoom(message.data.matchId)).emit('events', message.data);
     })
+    .then(() => {
+      subscribed = true;
+    })
     .catch((err: unknown) => log.warn({ err: String(err) }, 'could not subscribe to room updates from other processes'));
-  return (message) => ({ channel: cross.relayChannel, text: self + JSON.stringify(message) });
+  // The store writes the events between head and tail (see Announcement), so the text is the EventsMessage as
+  // JSON, key for key, that JSON.stringify(message) would give: `{"matchId":..,"fromVersion":..,"events":[..]}`.
+  return (message) => ({
+    channel: cross.relayChannel,
+    head: `${self}{"matchId":${JSON.stringify(message.matchId)},"fromVersion":${message.fromVersion},"events":`,
+    tail: '}',
+    ownListeners: subscribed && cross.subscriber.isReady ? 1 : 0,
+  });
 }

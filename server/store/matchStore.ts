@@ -38,10 +38,20 @@ export interface DocEntry<D> {
  * A text to hand to every server process listening on `channel` in the same atomic step as the append (Redis:
  * PUBLISH inside the append's script), and only if the append succeeds. A store with no other process to tell (the
  * embedded one) ignores it.
+ *
+ * The text is `head`, then the appended events as a JSON array of `{"version":v,"event":<event>}` numbered as the
+ * log numbers them, then `tail`. The store writes the events' JSON itself, from the text it stores: the caller
+ * never encodes an update a second time, and the events cross to Redis once.
  */
 export interface Announcement {
   channel: string;
-  text: string;
+  head: string;
+  tail: string;
+  /**
+   * How many of the channel's listeners are the announcing process itself (0 or 1). The store publishes only when
+   * Redis counts more listeners than that: a process alone on a channel is not sent its own updates back.
+   */
+  ownListeners: number;
 }
 
 export interface MatchStore<E, S, M, A> {
