@@ -13,6 +13,10 @@ import { fileURLToPath } from 'node:url';
  * - no-adapter: an UPPER BOUND, not a deployable server: no Redis streams adapter and no cross-process relay, as
  *   with the embedded store (the Redis store stays). Only one process may then serve a match; it measures what the
  *   adapter's background work (its XREAD loop, heartbeats) costs a process under load.
+ * - timings: the server as it is, plus where a command's time goes inside it, printed to stderr (so to
+ *   bench/results/<config>-candidate.log) every 5 s as p50/p90/p99 in ms: `parse` (the envelope and the command),
+ *   `desk` (guard, decide, fold and the append's round trip), `append` (the store's append alone), `emit` (the
+ *   sender's events, its acknowledgement and the room's fan-out). Costs a few timestamps per command.
  * The earlier patches (redis-timeout, local-first, no-answerfor, sparse-snapshot) are applied in server/ now and
  * were removed. To A/B the current server against an older commit instead, export that commit's tree as the
  * candidate:
@@ -36,6 +40,51 @@ PATCHES['no-adapter'] = [
     file: 'server/room/socketServer.ts',
     search: 'const cross = config.redisUrl ? redisAdapter(config.redisUrl, config.redisPrefix, log) : null;',
     replace: 'const cross = null as ReturnType<typeof redisAdapter> | null;',
+  },
+];
+
+/** Percentiles of the samples, printed and cleared every 5 s (the `timings` patch's reporter). */
+const TIMINGS_REPORTER = `
+const timings: Record<string, number[]> = { parse: [], desk: [], append: [], emit: [] };
+setInterval(() => {
+  const q = (a: number[], p: number) => (a.length ? a[Math.min(a.length - 1, Math.floor(p * a.length))]!.toFixed(3) : '-');
+  const parts = Object.entries(timings).map(([k, a]) => {
+    a.sort((x, y) => x - y);
+    const line = \`\${k} n=\${a.length} p50=\${q(a, 0.5)} p90=\${q(a, 0.9)} p99=\${q(a, 0.99)}\`;
+    a.length = 0;
+    return line;
+  });
+  console.error(\`TIMINGS \${parts.join(' | ')}\`);
+}, 5000).unref();
+(globalThis as { lnTimings?: typeof timings }).lnTimings = timings;
+`;
+const timing = (name: string, since: string) => `(globalThis as { lnTimings?: Record<string, number[]> }).lnTimings?.${name}.push(performance.now() - ${since});`;
+
+PATCHES['timings'] = [
+  {
+    file: 'server/room/roomMessages.ts',
+    search: 'export async function onCommand(socket: RoomSocket, deps: RoomDeps, payload: unknown, answer: Answer): Promise<void> {\n',
+    replace: `${TIMINGS_REPORTER}export async function onCommand(socket: RoomSocket, deps: RoomDeps, payload: unknown, answer: Answer): Promise<void> {\n  const t0 = performance.now();\n`,
+  },
+  {
+    file: 'server/room/roomMessages.ts',
+    search: '  const result = await deps.desk.handle({ matchId, commandId, command: command.data, actor: socket.data.actor });\n',
+    replace: `  const t1 = performance.now();\n  ${timing('parse', 't0')}\n  const result = await deps.desk.handle({ matchId, commandId, command: command.data, actor: socket.data.actor });\n  const t2 = performance.now();\n  ${timing('desk', 't1')}\n`,
+  },
+  {
+    file: 'server/room/roomMessages.ts',
+    search: "  socket.to(matchRoom(matchId)).local.emit('events', result.broadcast);\n}",
+    replace: `  socket.to(matchRoom(matchId)).local.emit('events', result.broadcast);\n  ${timing('emit', 't2')}\n}`,
+  },
+  {
+    file: 'server/room/commandDesk.ts',
+    search: '      const result = await this.store\n        .append(',
+    replace: '      const tA = performance.now();\n      const result = await this.store\n        .append(',
+  },
+  {
+    file: 'server/room/commandDesk.ts',
+    search: "      switch (result.kind) {\n        case 'appended':",
+    replace: `      ${timing('append', 'tA')}\n      switch (result.kind) {\n        case 'appended':`,
   },
 ];
 
