@@ -392,11 +392,25 @@ async function stopGens(gens: Gen[]): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 // Redis
 
-let redis = createClient({ url: REDIS_URL });
-redis.on('error', () => undefined);
+/** The orchestrator's own connection (CPU and command stats, key clean-up), opened by main() on the final REDIS_URL. */
+const newRedisClient = (url: string) => createClient({ url });
+type RedisClient = ReturnType<typeof newRedisClient>;
+let redis: RedisClient | null = null;
+
+function openRedis(url: string): RedisClient {
+  const client = newRedisClient(url);
+  client.on('error', () => undefined);
+  redis = client;
+  return client;
+}
+
+function orchestratorRedis(): RedisClient {
+  if (!redis) throw new Error('the orchestrator has no Redis connection yet');
+  return redis;
+}
 
 async function redisCpuSeconds(): Promise<number> {
-  const info = await redis.info('cpu');
+  const info = await orchestratorRedis().info('cpu');
   const v = (k: string) => Number(new RegExp(`^${k}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
   return v('used_cpu_user') + v('used_cpu_sys');
 }
@@ -405,7 +419,7 @@ type CommandStats = Map<string, { calls: number; usec: number }>;
 
 /** Redis INFO commandstats (shared Redis: other clients' commands are included, so read it as approximate). */
 async function redisCommandStats(): Promise<CommandStats> {
-  const info = await redis.info('commandstats');
+  const info = await orchestratorRedis().info('commandstats');
   const out: CommandStats = new Map();
   for (const m of info.matchAll(/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/gm)) out.set(m[1]!, { calls: Number(m[2]), usec: Number(m[3]) });
   return out;
@@ -424,8 +438,9 @@ function commandStatsDelta(a: CommandStats, b: CommandStats, commands: number): 
 
 async function deletePrefix(prefix: string): Promise<number> {
   let n = 0;
-  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) {
-    if (keys.length > 0) n += await redis.unlink(keys);
+  const client = orchestratorRedis();
+  for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) {
+    if (keys.length > 0) n += await client.unlink(keys);
   }
   return n;
 }
@@ -1001,7 +1016,7 @@ async function finish(): Promise<void> {
   // A pinned run's own Redis went with killAll(), and its keys with it.
   if (!PIN) for (const p of prefixes) deleted += await Promise.race([deletePrefix(p), sleep(3000).then(() => 0)]).catch(() => 0);
   log(PIN ? 'stopped the Redis of this run' : `removed ${deleted} Redis keys of this run`);
-  await Promise.race([redis.close(), sleep(1000)]).catch(() => undefined);
+  if (redis) await Promise.race([redis.close(), sleep(1000)]).catch(() => undefined);
 
   let profile = state.profile;
   let results = state.results;
@@ -1042,12 +1057,11 @@ async function main(): Promise<void> {
     pinPid(process.pid, PIN.rest);
     const own = await startOwnRedis(PIN.rest, track);
     REDIS_URL = own.url;
-    redis = createClient({ url: REDIS_URL });
-    redis.on('error', () => undefined);
     log(`--pin: targets on CPU ${PIN.target}; this process, the load generators and a Redis of this run's own (${REDIS_URL}) on CPU ${PIN.rest}`);
   }
-  await redis.connect();
-  if ((await redis.ping()) !== 'PONG') throw new Error(`Redis at ${REDIS_URL} does not answer`);
+  const client = openRedis(REDIS_URL);
+  await client.connect();
+  if ((await client.ping()) !== 'PONG') throw new Error(`Redis at ${REDIS_URL} does not answer`);
 
   log('engine micro-benchmark');
   state.engine = runEngineBench(QUICK);
