@@ -87,17 +87,23 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
       (m) => m.id !== me.id && m.date === me.date && m.roomOpenedAt !== null,
     );
     if (sameEvening.length === 0) return null;
-    const others: { matchId: string; label: string; state: MatchState }[] = [];
-    for (const m of sameEvening) {
-      const loaded = await store.load(m.id);
-      if (!loaded) continue;
-      const [home, away] = await Promise.all([
-        readDoc(store, COLLECTIONS.teams, m.homeTeamId, SeasonTeamSchema),
-        readDoc(store, COLLECTIONS.teams, m.awayTeamId, SeasonTeamSchema),
-      ]);
-      others.push({ matchId: m.id, label: `${home?.doc.name ?? m.homeTeamId} v ${away?.doc.name ?? m.awayTeamId}`, state: loaded.snapshot });
-    }
-    const names = new Map((await readAll(store, COLLECTIONS.players, LeaguePlayerSchema)).map((p) => [p.id, p.name]));
+    // All reads at once: a league night's lineup declaration waits for one round trip, not one per match open
+    // that evening. The order of `others` is the schedule's, so the refusal names the same match as before.
+    const [loaded, leaguePlayers] = await Promise.all([
+      Promise.all(
+        sameEvening.map(async (m) => {
+          const [room, home, away] = await Promise.all([
+            store.load(m.id),
+            readDoc(store, COLLECTIONS.teams, m.homeTeamId, SeasonTeamSchema),
+            readDoc(store, COLLECTIONS.teams, m.awayTeamId, SeasonTeamSchema),
+          ]);
+          return room ? { matchId: m.id, label: `${home?.doc.name ?? m.homeTeamId} v ${away?.doc.name ?? m.awayTeamId}`, state: room.snapshot } : null;
+        }),
+      ),
+      readAll(store, COLLECTIONS.players, LeaguePlayerSchema),
+    ]);
+    const others = loaded.filter((o): o is { matchId: string; label: string; state: MatchState } => o !== null);
+    const names = new Map(leaguePlayers.map((p) => [p.id, p.name]));
     return eveningConflict(players, others, (id) => names.get(id) ?? id);
   };
 
