@@ -17,11 +17,13 @@
 // answer would reopen the double-apply window that commandIds exist to close.
 //
 // Snapshots are checkpoints (option `checkpoints`): an append writes its snapshot only when the
-// version crosses a multiple of `every`; load() reads the snapshot and the events after it in one
-// script and folds them with `evolve`. Writing a match's whole state (~15 KB of JSON late in a
-// match) with every command was a quarter of the server's busy time in the bench profile: the
-// JSON text, then the copy into the socket to Redis (BENCHMARKS.md). A hash without
-// snapshotVersion (written before checkpoints) has its snapshot at `version`.
+// version, shifted by the match's own offset (checkpointOffset), crosses a multiple of `every`;
+// load() reads the snapshot and the events after it in one script and folds them with `evolve`.
+// Writing a match's whole state (~15 KB of JSON late in a match) with every command was a quarter
+// of the server's busy time in the bench profile: the JSON text, then the copy into the socket to
+// Redis (BENCHMARKS.md). The offset spreads the checkpoints of matches that started together (a
+// league night starts at one time everywhere): unshifted, they all fell in the same second. A hash
+// without snapshotVersion (written before checkpoints) has its snapshot at `version`.
 //
 // Durability is whatever the Redis server is configured for (appendfsync): an acknowledged write
 // is in Redis memory, not necessarily on its disk.
@@ -171,6 +173,18 @@ function toUnavailable(err: unknown, what: string): Error {
   return new StoreUnavailableError(`redis ${what} failed: ${message}`, { cause: err });
 }
 
+/**
+ * Where in every `every` versions this match writes its checkpoint: 0 to every - 1, fixed by its id (FNV-1a), so
+ * matches played in step write theirs in different commands. Only the moment changes: load() finds the snapshot's
+ * version in the hash, whatever it is.
+ */
+export function checkpointOffset(matchId: string, every: number): number {
+  if (every <= 1) return 0;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < matchId.length; i++) hash = Math.imul(hash ^ matchId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % every;
+}
+
 function asString(value: unknown, what: string): string {
   if (typeof value === 'string') return value;
   throw new Error(`unexpected redis reply for ${what}: ${JSON.stringify(value)}`);
@@ -300,7 +314,8 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     checkAppend(matchId, expectedVersion, events, commandId);
     if (announce) checkName(announce.channel, 'announce.channel');
     const every = this.#checkpoints?.every ?? 1;
-    const checkpoint = Math.floor(expectedVersion / every) !== Math.floor((expectedVersion + events.length) / every);
+    const shift = checkpointOffset(matchId, every);
+    const checkpoint = Math.floor((expectedVersion + shift) / every) !== Math.floor((expectedVersion + events.length + shift) / every);
     const args = [
       String(expectedVersion),
       commandId,

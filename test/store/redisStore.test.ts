@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import { StoreUnavailableError } from '../../server/store/matchStore';
-import { createRedisStore, type RedisStoreOptions } from '../../server/store/redisStore';
+import { checkpointOffset, createRedisStore, type RedisStoreOptions } from '../../server/store/redisStore';
 import { describeMatchStoreContract, evolveSnap, type Ans, type Ev, type Meta, type Snap, type TestStore } from './contract';
 
 // The shared Redis other suites use too: everything here lives under a per-run prefix, deleted at the end.
@@ -252,10 +252,25 @@ describe('redis store with checkpoints (snapshot every N versions)', () => {
     }
   }
 
+  it('spreads the checkpoints of matches played in step: each match has its own fixed offset', () => {
+    const ids = Array.from({ length: 200 }, (_, i) => `bench-${i}`);
+    const offsets = ids.map((id) => checkpointOffset(id, 32));
+    expect(offsets.every((o) => Number.isInteger(o) && o >= 0 && o < 32)).toBe(true);
+    expect(ids.map((id) => checkpointOffset(id, 32))).toEqual(offsets); // the same id, the same offset
+    // 200 matches: every one of the 32 moments is used, none by more than a fifth of them.
+    const perOffset = new Map<number, number>();
+    for (const o of offsets) perOffset.set(o, (perOffset.get(o) ?? 0) + 1);
+    expect(perOffset.size).toBe(32);
+    expect(Math.max(...perOffset.values())).toBeLessThan(40);
+    expect(checkpointOffset('anything', 1)).toBe(0);
+  });
+
   it('writes the snapshot only when a version crosses a multiple of N, and load folds the events after it', async () => {
     const prefix = nextPrefix();
     const store = await open({ prefix, checkpoints });
     try {
+      // An id whose offset is 0 (checkpointOffset, tested above), so the checkpoints fall on multiples of 4.
+      expect(checkpointOffset('m', 4)).toBe(0);
       await store.create('m', META, after());
       const ns: number[] = [];
       for (let v = 0; v < 6; v++) {
@@ -273,6 +288,26 @@ describe('redis store with checkpoints (snapshot every N versions)', () => {
         expect(await admin.hGet(`${prefix}match:m:state`, 'snapshotVersion')).toBe('8');
       });
       expect(await store.load('m')).toEqual({ meta: META, version: 8, snapshot: after(1, 2, 3, 4, 5, 6, 7, 8) });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a match with an offset writes its checkpoints shifted by it, and loads the same', async () => {
+    const prefix = nextPrefix();
+    const store = await open({ prefix, checkpoints });
+    try {
+      expect(checkpointOffset('x', 4)).toBe(3); // so its checkpoints fall on versions 1, 5, 9, ...
+      await store.create('x', META, after());
+      const ns: number[] = [];
+      for (let v = 0; v < 6; v++) {
+        ns.push(v + 1);
+        await store.append('x', v, [ev(v + 1)], after(...ns), `c${v}`, { ok: true });
+      }
+      await withAdmin(async (admin) => {
+        expect(await admin.hmGet(`${prefix}match:x:state`, ['version', 'snapshotVersion'])).toEqual(['6', '5']);
+      });
+      expect(await store.load('x')).toEqual({ meta: META, version: 6, snapshot: after(1, 2, 3, 4, 5, 6) });
     } finally {
       await store.close();
     }
