@@ -17,6 +17,9 @@ import { fileURLToPath } from 'node:url';
  *   bench/results/<config>-candidate.log) every 5 s as p50/p90/p99 in ms: `parse` (the envelope and the command),
  *   `desk` (guard, decide, fold and the append's round trip), `append` (the store's append alone), `emit` (the
  *   sender's events, its acknowledgement and the room's fan-out). Costs a few timestamps per command.
+ * Calibrate first: an A/A session (this commit exported as the candidate) gave the candidate's slot about 5 % less
+ * CPU per command than the server's on the 30 Nov host (BENCHMARKS.md, "A faster host"); smaller differences need
+ * several sessions, ideally with the slots swapped.
  * The earlier patches (redis-timeout, local-first, no-answerfor, sparse-snapshot) are applied in server/ now and
  * were removed. To A/B the current server against an older commit instead, export that commit's tree as the
  * candidate:
