@@ -346,7 +346,8 @@ describe('redis store with checkpoints (snapshot every N versions)', () => {
 });
 
 describe('redis store: an append announces itself on a channel', () => {
-  it('publishes the text with a successful append only, never with a conflict or a duplicate, in append order', async () => {
+  /** A store and a plain subscriber on the announcement channel; `heard` collects what reaches the subscriber. */
+  async function withListener(run: (store: TestStore, channel: string, heard: string[], settle: () => Promise<unknown>) => Promise<void>) {
     const prefix = nextPrefix();
     const channel = `${prefix}announce`;
     const store = await open({ prefix });
@@ -357,6 +358,16 @@ describe('redis store: an append announces itself on a channel', () => {
     await subscriber.subscribe(channel, (text) => heard.push(text));
     try {
       await store.create('m', META, snap(0));
+      // A PING on the subscriber connection comes back after every message published before it.
+      await run(store, channel, heard, () => subscriber.ping());
+    } finally {
+      await subscriber.close();
+      await store.close();
+    }
+  }
+
+  it('publishes the text with a successful append only, never with a conflict or a duplicate, in append order', () =>
+    withListener(async (store, channel, heard, settle) => {
       const say = (head: string) => ({ channel, head, tail: '>', ownListeners: 0 });
       expect(await store.append('m', 0, [{ type: 'a', n: 1 }], snap(1), 'c1', { ok: true }, say('first'))).toEqual({ kind: 'appended', version: 1 });
       expect(await store.append('m', 0, [{ type: 'a', n: 2 }], snap(2), 'c2', { ok: true }, say('stale'))).toEqual({ kind: 'conflict', version: 1 });
@@ -364,36 +375,18 @@ describe('redis store: an append announces itself on a channel', () => {
       const two = [{ type: 'a', n: 4, s: 'quote " and \\ ü' }, { type: 'b', n: 5.5 }];
       expect(await store.append('m', 1, two, snap(5), 'c3', { ok: true }, say('second'))).toEqual({ kind: 'appended', version: 3 });
       await store.append('m', 3, [{ type: 'a', n: 6 }], snap(10), 'c4', { ok: true });
-      // A PING on the subscriber connection comes back after every message published before it.
-      await subscriber.ping();
+      await settle();
       expect(heard).toEqual(['first[{"version":1,"event":{"type":"a","n":1}}]>', `second${JSON.stringify(two.map((event, i) => ({ version: 2 + i, event })))}>`]);
       expect(await store.load('m')).toEqual({ meta: META, version: 4, snapshot: snap(10) });
-    } finally {
-      await subscriber.close();
-      await store.close();
-    }
-  });
+    }));
 
-  it('publishes nothing while the only listener is the announcing process itself', async () => {
-    const prefix = nextPrefix();
-    const channel = `${prefix}announce`;
-    const store = await open({ prefix });
-    const subscriber = createClient({ url: REDIS_URL });
-    subscriber.on('error', () => undefined);
-    await subscriber.connect();
-    const heard: string[] = [];
-    await subscriber.subscribe(channel, (text) => heard.push(text));
-    try {
-      await store.create('m', META, snap(0));
+  it('publishes nothing while the only listener is the announcing process itself', () =>
+    withListener(async (store, channel, heard, settle) => {
       const say = (head: string, ownListeners: number) => ({ channel, head, tail: '', ownListeners });
       // One listener, and it is "ours": nothing goes out. Counted as someone else's, it is published.
       await store.append('m', 0, [{ type: 'a', n: 1 }], snap(1), 'c1', { ok: true }, say('alone', 1));
       await store.append('m', 1, [{ type: 'a', n: 2 }], snap(2), 'c2', { ok: true }, say('other', 0));
-      await subscriber.ping();
+      await settle();
       expect(heard).toEqual(['other[{"version":2,"event":{"type":"a","n":2}}]']);
-    } finally {
-      await subscriber.close();
-      await store.close();
-    }
-  });
+    }));
 });
