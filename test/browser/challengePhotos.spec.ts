@@ -174,7 +174,7 @@ test('R-VII.D.3.4: a report photo taken offline survives a reload offline and ar
   const { links, evening, home, away, challengeId } = await challenged(browser, request);
   const card = home.page.getByTestId('challenge');
 
-  await home.context.setOffline(true);
+  await home.goOffline();
   await expect(home.page.getByTestId('connection')).toContainText('Offline');
   await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet.png', mimeType: 'image/png', buffer: testPng(2000, 1200) });
   const waiting = card.getByTestId('report-photo-waiting');
@@ -236,7 +236,7 @@ test('R-VII.D.3.4: a waiting report photo the server refuses (challenge withdraw
   const { links, evening, home, away, challengeId } = await challenged(browser, request);
   const card = home.page.getByTestId('challenge');
 
-  await home.context.setOffline(true);
+  await home.goOffline();
   await expect(home.page.getByTestId('connection')).toContainText('Offline');
   await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet.png', mimeType: 'image/png', buffer: testPng(1200, 900) });
   await expect(card.getByTestId('report-photo-waiting')).toContainText('Photo 1 · waiting to send');

@@ -19,7 +19,7 @@ test('a captain offline while entering two scores: both arrive exactly once, in 
   await home.tab('Play');
   await expect(home.game(1, 1).getByTestId('up')).toContainText('P1 Alice Ballsave');
 
-  await home.context.setOffline(true);
+  await home.goOffline();
   await expect(home.page.getByTestId('connection')).toContainText('Offline');
   await home.enterScore(1, 1, 'Alice Ballsave', '42000000');
   await home.enterScore(1, 1, 'Bo Multiball', '52130000');
@@ -48,4 +48,35 @@ test('a captain offline while entering two scores: both arrive exactly once, in 
   evening.close();
   await home.close();
   await fan.close();
+});
+
+/**
+ * A phone that lost the network before it had fetched the score keypad (it is loaded when first needed, and
+ * prefetched 1.5 s after the page shows) says so when the captain taps "Enter score", instead of doing nothing.
+ */
+test('a captain offline before the keypad was fetched is told why it does not open, and it opens once the phone is back', async ({ browser, request }) => {
+  const links = await createMatch(request);
+  const evening = await Evening.start(request, links);
+  await evening.arrive();
+  await evening.declare(1);
+  await evening.orders(1);
+
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
+  // The keypad's file cannot be fetched at all: the same as a phone whose network went before the prefetch.
+  await home.page.route(/ScoreKeypad[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await home.tab('Play');
+  await home.game(1, 1).getByRole('button', { name: 'Enter score for Alice Ballsave' }).click();
+  const alert = home.page.getByRole('alert').filter({ hasText: 'score keypad' });
+  await expect(alert).toContainText('Reconnect, then try again');
+  await expect(home.page.getByRole('dialog')).toHaveCount(0);
+  await home.capture('101-keypad-not-fetched-offline');
+  await alert.getByRole('button', { name: 'Close' }).click();
+  await expect(alert).toHaveCount(0);
+  // Back online, the same tap opens the keypad: a failed fetch is tried again, not remembered.
+  await home.page.unroute(/ScoreKeypad[^/]*\.js$/);
+  await home.enterScore(1, 1, 'Alice Ballsave', '42000000');
+  await expect(home.game(1, 1)).toContainText('42,000,000');
+
+  evening.close();
+  await home.close();
 });

@@ -23,6 +23,16 @@ export class Phone {
     return new Phone(context, page, label);
   }
 
+  /**
+   * The network goes away, as bar wifi does, once the page says it has everything it needs without it
+   * (<html data-offline-ready>, set after the page fetched its lazily loaded parts): a phone that has been open a
+   * little while.
+   */
+  async goOffline(): Promise<void> {
+    await expect(this.page.locator('html[data-offline-ready]')).toHaveCount(1, { timeout: 10_000 });
+    await this.context.setOffline(true);
+  }
+
   async tab(name: 'Play' | 'Players' | 'Sheet' | 'History' | 'Share' | 'Live'): Promise<void> {
     // "Play, 2 to answer" when the other captain's entries wait for this one.
     await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${name}(,.*)?$`) }).click();

@@ -22,6 +22,8 @@ export const load = {
   photos: () => import('./play/photoOutbox.svelte'),
 };
 
-export function prefetch(parts: (keyof typeof load)[] = Object.keys(load) as (keyof typeof load)[]): void {
-  for (const p of parts) void load[p]().catch(() => undefined);
+/** Resolves once every part has been fetched or has failed (a failure is retried the next time it is needed). */
+export async function prefetch(parts: (keyof typeof load)[] = Object.keys(load) as (keyof typeof load)[]): Promise<boolean> {
+  const results = await Promise.allSettled(parts.map((p) => load[p]()));
+  return results.every((r) => r.status === 'fulfilled');
 }
