@@ -166,11 +166,8 @@ test('both teams stop a disputed match: every unplayed game is void', async ({ b
 });
 
 test('R-VII.L.2.8 / R-VII.A.1.5: no machine works any more; the phones say the match moves, the move form starts from that cause, and a team that will not settle it forfeits', async ({ browser, request }) => {
-  const links = await createMatch(request);
-  const evening = await Evening.start(request, links);
-  await evening.arrive();
-  await evening.declare(1);
-  await evening.orders(1);
+  const evening = await Evening.atRoundOneGames(request);
+  const { links } = evening;
   // Game 1 (AWAY picked Comet Quest) loses machine after machine: Comet Quest, then Dragon Forge, then Lone Ranger,
   // each a major failure AWAY records and HOME confirms; AWAY picks the next one each time (R-VII.L.2.7).
   const failAndReplace = async (next: string | null) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMatch, matchEvents } from './matches';
+import { matchEvents } from './matches';
 import { Phone } from './phone';
 import { Evening } from './script';
 
@@ -8,11 +8,8 @@ import { Evening } from './script';
  * indicator says so, and when the network is back they go out in order and are stored exactly once.
  */
 test('a captain offline while entering two scores: both arrive exactly once, in order, when the phone is back', async ({ browser, request }) => {
-  const links = await createMatch(request);
-  const evening = await Evening.start(request, links);
-  await evening.arrive();
-  await evening.declare(1);
-  await evening.orders(1);
+  const evening = await Evening.atRoundOneGames(request);
+  const { links } = evening;
 
   const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
   const fan = await Phone.open(browser, links.spectatorLink, 'spectator');
@@ -55,11 +52,8 @@ test('a captain offline while entering two scores: both arrive exactly once, in 
  * prefetched 1.5 s after the page shows) says so when the captain taps "Enter score", instead of doing nothing.
  */
 test('a captain offline before the keypad was fetched is told why it does not open, and it opens once the phone is back', async ({ browser, request }) => {
-  const links = await createMatch(request);
-  const evening = await Evening.start(request, links);
-  await evening.arrive();
-  await evening.declare(1);
-  await evening.orders(1);
+  const evening = await Evening.atRoundOneGames(request);
+  const { links } = evening;
 
   const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
   // The keypad's file cannot be fetched at all: the same as a phone whose network went before the prefetch.

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { MatchState, Side } from '../../shared/index';
 import { CaptainBot } from './bot';
-import { baseUrl, type MatchLinks } from './matches';
+import { baseUrl, createMatch, type MatchLinks } from './matches';
 
 /**
  * The same evening as full-match.spec.ts, driven through the wire protocol by two captain bots, to bring a match
@@ -22,6 +22,15 @@ export class Evening {
 
   static async start(request: APIRequestContext, links: MatchLinks): Promise<Evening> {
     return new Evening(request, links, await CaptainBot.open(links.matchId, links.captainLinks.HOME), await CaptainBot.open(links.matchId, links.captainLinks.AWAY));
+  }
+
+  /** A new match whose round-1 games can start: four players a side arrived, both lineups declared, play order set. */
+  static async atRoundOneGames(request: APIRequestContext): Promise<Evening> {
+    const evening = await Evening.start(request, await createMatch(request));
+    await evening.arrive();
+    await evening.declare(1);
+    await evening.orders(1);
+    return evening;
   }
 
   bot(side: Side): CaptainBot {

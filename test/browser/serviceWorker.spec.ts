@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMatch, matchEvents } from './matches';
+import { matchEvents } from './matches';
 import { Phone } from './phone';
 import { Evening } from './script';
 
@@ -9,11 +9,8 @@ import { Evening } from './script';
  * each, when the connection returns. Match data itself never comes from the worker's cache.
  */
 test('reloading offline opens the app with the last state and the outbox; the score arrives exactly once when back online', async ({ browser, request }) => {
-  const links = await createMatch(request);
-  const evening = await Evening.start(request, links);
-  await evening.arrive();
-  await evening.declare(1);
-  await evening.orders(1);
+  const evening = await Evening.atRoundOneGames(request);
+  const { links } = evening;
 
   const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
   const fan = await Phone.open(browser, links.spectatorLink, 'spectator');
