@@ -14,14 +14,29 @@ export class Phone {
     readonly label: string,
   ) {}
 
-  static async open(browser: Browser, link: string, label: string): Promise<Phone> {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+  /**
+   * `unreachable`: files this phone cannot fetch from the start (counted in `blocked`), as when the bar's wifi went
+   * before the page had them all. Such a phone has no service worker, which could have kept them (a page on plain
+   * http from a LAN address gets none); Playwright could not see the worker's own fetches anyway.
+   */
+  static async open(browser: Browser, link: string, label: string, options: { unreachable?: RegExp } = {}): Promise<Phone> {
+    const context = await browser.newContext(options.unreachable ? { serviceWorkers: 'block' } : {});
+    const phone = new Phone(context, await context.newPage(), label);
+    if (options.unreachable) {
+      await context.route(options.unreachable, (route) => {
+        phone.blocked++;
+        return route.abort('internetdisconnected');
+      });
+    }
+    const { page } = phone;
     page.on('pageerror', (err) => console.error(`[${label}] page error: ${err.message}`));
     await page.goto(baseUrl() + link);
     await expect(page.getByTestId('connection')).toContainText('Live', { timeout: 15_000 });
-    return new Phone(context, page, label);
+    return phone;
   }
+
+  /** How many fetches of the `unreachable` files failed. */
+  blocked = 0;
 
   /**
    * The network goes away, as bar wifi does, once the page says it has everything it needs without it

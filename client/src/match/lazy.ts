@@ -18,6 +18,8 @@ export const load = {
   incidents: () => import('./game/GameIncidents.svelte'),
   redeclare: () => import('./play/Redeclare.svelte'),
   attendance: () => import('./players/Attendance.svelte'),
+  // What changed the evening as a whole (a move, a new date, a forfeit): shown only then, but it may happen offline.
+  status: () => import('./venue/MatchStatus.svelte'),
   // Report photos still waiting on this phone (R-VII.D.3.4): read from disk and sent once the page is up.
   photos: () => import('./play/photoOutbox.svelte'),
 };
