@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
  *   bench/results/<config>-candidate.log) every 5 s as p50/p90/p99 in ms: `parse` (the envelope and the command),
  *   `desk` (guard, decide, fold and the append's round trip), `append` (the store's append alone), `emit` (the
  *   sender's events, its acknowledgement and the room's fan-out). Costs a few timestamps per command.
+ * - unsafe-no-wait: an UPPER BOUND that breaks the house rule: updates go out before they are stored (below).
  * Calibrate first: an A/A session (this commit exported as the candidate) gave the candidate's slot about 5 % less
  * CPU per command than the server's on the 30 Nov host (BENCHMARKS.md, "A faster host"); smaller differences need
  * several sessions, ideally with the slots swapped.
@@ -88,6 +89,20 @@ PATCHES['timings'] = [
     file: 'server/room/commandDesk.ts',
     search: "      switch (result.kind) {\n        case 'appended':",
     replace: `      ${timing('append', 'tA')}\n      switch (result.kind) {\n        case 'appended':`,
+  },
+];
+
+/**
+ * unsafe-no-wait: an UPPER BOUND that breaks the house rule, never to be deployed: the append is sent to Redis but
+ * not waited for, so the update goes out and is acknowledged before it is stored. What is left of the gap to the bare
+ * relay with it is what validation, the engine and the store's client-side work cost; the rest is the wait for
+ * the store (BENCHMARKS.md, "The durability wait, measured").
+ */
+PATCHES['unsafe-no-wait'] = [
+  {
+    file: 'server/room/commandDesk.ts',
+    search: '      const result = await this.store\n        .append(',
+    replace: "      const result = { kind: 'appended' as const, version: fromVersion + decision.events.length };\n      void this.store\n        .append(",
   },
 ];
 
