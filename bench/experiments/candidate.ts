@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
  *   bench/results/<config>-candidate.log) every 5 s as p50/p90/p99 in ms: `parse` (the envelope and the command),
  *   `desk` (guard, decide, fold and the append's round trip), `append` (the store's append alone), `emit` (the
  *   sender's events, its acknowledgement and the room's fan-out). Costs a few timestamps per command.
+ * - redis-wire: with timings, the append's round trip split into queue, Redis and wake-up (below).
  * - unsafe-no-wait: an UPPER BOUND that breaks the house rule: updates go out before they are stored (below).
  * Calibrate first: an A/A session (this commit exported as the candidate) gave the candidate's slot about 5 % less
  * CPU per command than the server's on the 30 Nov host (BENCHMARKS.md, "A faster host"); smaller differences need
@@ -89,6 +90,58 @@ PATCHES['timings'] = [
     file: 'server/room/commandDesk.ts',
     search: "      switch (result.kind) {\n        case 'appended':",
     replace: `      ${timing('append', 'tA')}\n      switch (result.kind) {\n        case 'appended':`,
+  },
+];
+
+/**
+ * redis-wire (with timings, after it): splits the append's round trip in three, from the Redis connection's own socket
+ * (net.Socket hooks on port 6379): `queue` from the append's call to node-redis writing it (node-redis batches its
+ * writes in a setImmediate), `redis` from that write to the socket's data event carrying the reply, `wake` from
+ * that event to the desk going on. The hooks cost every socket a little; read the shares, not the totals.
+ */
+PATCHES['redis-wire'] = [
+  {
+    file: 'server/main.ts',
+    search: "import type { AddressInfo } from 'node:net';\n",
+    replace: `import type { AddressInfo } from 'node:net';
+import { Socket as NetSocket } from 'node:net';
+{
+  const wire = { writes: new Float64Array(256), n: 0, lastData: 0 };
+  (globalThis as { lnWire?: typeof wire }).lnWire = wire;
+  const write = NetSocket.prototype.write;
+  NetSocket.prototype.write = function (this: NetSocket, ...args: unknown[]) {
+    if (this.remotePort === 6379) wire.writes[wire.n++ & 255] = performance.now();
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as typeof write;
+  const emit = NetSocket.prototype.emit;
+  NetSocket.prototype.emit = function (this: NetSocket, event: string | symbol, ...args: unknown[]) {
+    if (event === 'data' && this.remotePort === 6379) wire.lastData = performance.now();
+    return emit.call(this, event, ...args);
+  } as typeof emit;
+}
+`,
+  },
+  {
+    file: 'server/room/commandDesk.ts',
+    search: "      switch (result.kind) {\n        case 'appended':",
+    replace: `      {
+        const tB = performance.now();
+        const w = (globalThis as { lnWire?: { writes: Float64Array; n: number; lastData: number } }).lnWire!;
+        const t = (globalThis as { lnTimings?: Record<string, number[]> }).lnTimings!;
+        let written = Infinity;
+        for (let i = 1; i <= Math.min(w.n, 256); i++) {
+          const at = w.writes[(w.n - i) & 255]!;
+          if (at < tA) break;
+          written = at;
+        }
+        if (written !== Infinity && w.lastData >= written) {
+          (t.queue ??= []).push(written - tA);
+          (t.redis ??= []).push(w.lastData - written);
+          (t.wake ??= []).push(tB - w.lastData);
+        }
+      }
+      switch (result.kind) {
+        case 'appended':`,
   },
 ];
 
