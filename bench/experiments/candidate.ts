@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
  * - timings: the server as it is, plus where a command's time goes inside it, printed to stderr (so to
  *   bench/results/<config>-candidate.log) every 5 s as p50/p90/p99 in ms: `parse` (the envelope and the command),
  *   `desk` (guard, decide, fold and the append's round trip), `append` (the store's append alone), `emit` (the
- *   sender's events, its acknowledgement and the room's fan-out). Costs a few timestamps per command.
+ *   sender's events, its acknowledgement and the room's fan-out), and the event loop's delay (p99, max; 2 ms
+ *   resolution). Costs a few timestamps per command.
  * - redis-wire: with timings, the append's round trip split into queue, Redis and wake-up (below).
  * - unsafe-no-wait: an UPPER BOUND that breaks the house rule: updates go out before they are stored (below).
  * Calibrate first: an A/A session (this commit exported as the candidate) gave the candidate's slot about 5 % less
@@ -51,6 +52,8 @@ PATCHES['no-adapter'] = [
 /** Percentiles of the samples, printed and cleared every 5 s (the `timings` patch's reporter). */
 const TIMINGS_REPORTER = `
 const timings: Record<string, number[]> = { parse: [], desk: [], append: [], emit: [] };
+const loopDelay = (await import('node:perf_hooks')).monitorEventLoopDelay({ resolution: 2 });
+loopDelay.enable();
 setInterval(() => {
   const q = (a: number[], p: number) => (a.length ? a[Math.min(a.length - 1, Math.floor(p * a.length))]!.toFixed(3) : '-');
   const parts = Object.entries(timings).map(([k, a]) => {
@@ -59,6 +62,8 @@ setInterval(() => {
     a.length = 0;
     return line;
   });
+  parts.push(\`loop delay p99=\${(loopDelay.percentile(99) / 1e6).toFixed(1)} max=\${(loopDelay.max / 1e6).toFixed(1)}\`);
+  loopDelay.reset();
   console.error(\`TIMINGS \${parts.join(' | ')}\`);
 }, 5000).unref();
 (globalThis as { lnTimings?: typeof timings }).lnTimings = timings;
