@@ -17,21 +17,21 @@ describe('R-VII.D.3.4: what a waiting report photo does after an upload attempt'
     for (const status of [400, 401, 403, 404, 409, 413, 415]) expect(nextStep(answer(status), 0)).toEqual({ then: 'tell' });
   });
 
-  it('waits for the server on 429: Retry-After in seconds, a minute without one', () => {
-    expect(nextStep(answer(429, false, '12'), 0)).toEqual({ then: 'wait', ms: 12_000 });
-    expect(nextStep(answer(429, false, '0.2'), 0)).toEqual({ then: 'wait', ms: 1_000 });
-    expect(nextStep(answer(429), 0)).toEqual({ then: 'wait', ms: 60_000 });
-    expect(nextStep(answer(429, false, 'soon'), 0)).toEqual({ then: 'wait', ms: 60_000 });
+  it('waits for the server on 429: Retry-After in seconds, a minute without one, and a reconnection does not cut it short', () => {
+    expect(nextStep(answer(429, false, '12'), 0)).toEqual({ then: 'wait', ms: 12_000, firm: true });
+    expect(nextStep(answer(429, false, '0.2'), 0)).toEqual({ then: 'wait', ms: 1_000, firm: true });
+    expect(nextStep(answer(429), 0)).toEqual({ then: 'wait', ms: 60_000, firm: true });
+    expect(nextStep(answer(429, false, 'soon'), 0)).toEqual({ then: 'wait', ms: 60_000, firm: true });
   });
 
-  it('keeps it and tries again later after no connection, a timeout (408) or a server failure (5xx), longer each time up to two minutes', () => {
-    expect(nextStep({ kind: 'network' }, 0)).toEqual({ then: 'wait', ms: 5_000 });
-    expect(nextStep({ kind: 'network' }, 1)).toEqual({ then: 'wait', ms: 10_000 });
-    expect(nextStep(answer(503), 2)).toEqual({ then: 'wait', ms: 20_000 });
-    expect(nextStep(answer(408), 0)).toEqual({ then: 'wait', ms: 5_000 });
-    expect(nextStep(answer(500), 50)).toEqual({ then: 'wait', ms: 120_000 });
+  it('keeps it and tries again later after no connection, a timeout (408) or a server failure (5xx), longer each time up to two minutes (a reconnection may cut these short)', () => {
+    expect(nextStep({ kind: 'network' }, 0)).toEqual({ then: 'wait', ms: 5_000, firm: false });
+    expect(nextStep({ kind: 'network' }, 1)).toEqual({ then: 'wait', ms: 10_000, firm: false });
+    expect(nextStep(answer(503), 2)).toEqual({ then: 'wait', ms: 20_000, firm: false });
+    expect(nextStep(answer(408), 0)).toEqual({ then: 'wait', ms: 5_000, firm: false });
+    expect(nextStep(answer(500), 50)).toEqual({ then: 'wait', ms: 120_000, firm: false });
     // A server that asks for longer than the backoff is heard.
-    expect(nextStep(answer(503, false, '30'), 0)).toEqual({ then: 'wait', ms: 30_000 });
+    expect(nextStep(answer(503, false, '30'), 0)).toEqual({ then: 'wait', ms: 30_000, firm: false });
   });
 
   it('reads Retry-After as seconds or as an HTTP date, and nothing else', () => {

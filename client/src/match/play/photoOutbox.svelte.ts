@@ -148,7 +148,7 @@ export class PhotoOutbox {
     if (step.then === 'wait') {
       e.failures++;
       e.notBefore = Date.now() + step.ms;
-      e.serverAskedWait = outcome.attempt.kind === 'answer' && outcome.attempt.status === 429;
+      e.serverAskedWait = step.firm;
       e.problem = outcome.ok ? null : outcome.message;
     } else {
       this.#entries.delete(id);

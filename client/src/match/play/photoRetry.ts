@@ -16,8 +16,11 @@ export type Next =
   | { then: 'forget' }
   /** Refused for good (the challenge was withdrawn, not this team's, not a picture...): forget it and say why. */
   | { then: 'tell' }
-  /** Nothing was stored and the same upload may succeed later: keep it, and send it by itself after `ms`. */
-  | { then: 'wait'; ms: number };
+  /**
+   * Nothing was stored and the same upload may succeed later: keep it, and send it by itself after `ms`. `firm`: the
+   * wait is the server's upload limit (429), which a connection coming back does not lift; other waits it cuts short.
+   */
+  | { then: 'wait'; ms: number; firm: boolean };
 
 /** First wait after a failure with no hint from the server; doubled each time, up to the ceiling. */
 const FIRST_WAIT_MS = 5_000;
@@ -27,13 +30,15 @@ const RATE_LIMIT_DEFAULT_MS = 60_000;
 
 /** `failures` counts the attempts that failed before this one (0 for the first). */
 export function nextStep(attempt: Attempt, failures: number): Next {
-  if (attempt.kind === 'network') return { then: 'wait', ms: backoff(failures) };
+  if (attempt.kind === 'network') return { then: 'wait', ms: backoff(failures), firm: false };
   if (attempt.stored) return { then: 'forget' };
   // Too many uploads from this link lately: the server says when it takes the next one (server/http/uploadLimit.ts).
-  if (attempt.status === 429) return { then: 'wait', ms: retryAfterMs(attempt.retryAfter) ?? RATE_LIMIT_DEFAULT_MS };
+  if (attempt.status === 429) return { then: 'wait', ms: retryAfterMs(attempt.retryAfter) ?? RATE_LIMIT_DEFAULT_MS, firm: true };
   // 408: the body did not arrive in time; 5xx: the store or a proxy failed. Nothing was stored, the same id may
   // try again (and if it was stored after all, the server answers the id's first answer).
-  if (attempt.status === 408 || attempt.status >= 500) return { then: 'wait', ms: Math.max(backoff(failures), retryAfterMs(attempt.retryAfter) ?? 0) };
+  if (attempt.status === 408 || attempt.status >= 500) {
+    return { then: 'wait', ms: Math.max(backoff(failures), retryAfterMs(attempt.retryAfter) ?? 0), firm: false };
+  }
   // Any other answer is the server's last word on this upload: sending the same bytes again changes nothing.
   return { then: 'tell' };
 }
