@@ -169,6 +169,11 @@ if (!target || names.length === 0 || names.some((n) => !PATCHES[n])) {
   console.error(`usage: tsx bench/experiments/candidate.ts <dir> <patch>...  (patches: ${Object.keys(PATCHES).join(', ')})`);
   process.exit(2);
 }
+// redis-wire reads the timings patch's start of the append (`tA`) and its reporter.
+if (names.includes('redis-wire') && !(names.includes('timings') && names.indexOf('timings') < names.indexOf('redis-wire'))) {
+  console.error('redis-wire needs the timings patch before it: ... timings redis-wire');
+  process.exit(2);
+}
 const dir = resolve(target);
 if (dir.startsWith(ROOT)) {
   console.error('the candidate must live outside the repository');
