@@ -25,6 +25,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks import which, read by scripts/first-load-size.ts (the 60 KB first-load budget).
+    manifest: true,
     rolldownOptions: { treeshake: websocketOnlyTreeshake },
   },
   server: {
