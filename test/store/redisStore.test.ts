@@ -252,6 +252,16 @@ describe('redis store with checkpoints (snapshot every N versions)', () => {
     }
   }
 
+  /** Creates the match and appends events 1..count one command at a time, each with the snapshot after it. */
+  async function playOneByOne(store: TestStore, matchId: string, count: number): Promise<void> {
+    await store.create(matchId, META, after());
+    const ns: number[] = [];
+    for (let v = 0; v < count; v++) {
+      ns.push(v + 1);
+      await store.append(matchId, v, [ev(v + 1)], after(...ns), `c${v}`, { ok: true });
+    }
+  }
+
   it('spreads the checkpoints of matches played in step: each match has its own fixed offset', () => {
     const ids = Array.from({ length: 200 }, (_, i) => `bench-${i}`);
     const offsets = ids.map((id) => checkpointOffset(id, 32));
@@ -271,12 +281,7 @@ describe('redis store with checkpoints (snapshot every N versions)', () => {
     try {
       // An id whose offset is 0 (checkpointOffset, tested above), so the checkpoints fall on multiples of 4.
       expect(checkpointOffset('m', 4)).toBe(0);
-      await store.create('m', META, after());
-      const ns: number[] = [];
-      for (let v = 0; v < 6; v++) {
-        ns.push(v + 1);
-        await store.append('m', v, [ev(v + 1)], after(...ns), `c${v}`, { ok: true });
-      }
+      await playOneByOne(store, 'm', 6);
       await withAdmin(async (admin) => {
         expect(await admin.hmGet(`${prefix}match:m:state`, ['version', 'snapshotVersion'])).toEqual(['6', '4']);
         expect(JSON.parse((await admin.hGet(`${prefix}match:m:state`, 'snapshot')) ?? 'null')).toEqual(after(1, 2, 3, 4));
@@ -298,12 +303,7 @@ describe('redis store with checkpoints (snapshot every N versions)', () => {
     const store = await open({ prefix, checkpoints });
     try {
       expect(checkpointOffset('x', 4)).toBe(3); // so its checkpoints fall on versions 1, 5, 9, ...
-      await store.create('x', META, after());
-      const ns: number[] = [];
-      for (let v = 0; v < 6; v++) {
-        ns.push(v + 1);
-        await store.append('x', v, [ev(v + 1)], after(...ns), `c${v}`, { ok: true });
-      }
+      await playOneByOne(store, 'x', 6);
       await withAdmin(async (admin) => {
         expect(await admin.hmGet(`${prefix}match:x:state`, ['version', 'snapshotVersion'])).toEqual(['6', '5']);
       });
