@@ -100,7 +100,7 @@ PATCHES['timings'] = [
 
 /**
  * redis-wire (with timings, after it): splits the append's round trip in three, from the Redis connection's own socket
- * (net.Socket hooks on port 6379): `queue` from the append's call to node-redis writing it (node-redis batches its
+ * (net.Socket hooks on REDIS_URL's port): `queue` from the append's call to node-redis writing it (node-redis batches its
  * writes in a setImmediate), `redis` from that write to the socket's data event carrying the reply, `wake` from
  * that event to the desk going on. The hooks cost every socket a little; read the shares, not the totals.
  */
@@ -111,16 +111,18 @@ PATCHES['redis-wire'] = [
     replace: `import type { AddressInfo } from 'node:net';
 import { Socket as NetSocket } from 'node:net';
 {
+  // The store's Redis, wherever the bench put it (--pin starts one of its own on another port).
+  const redisPort = Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379);
   const wire = { writes: new Float64Array(256), n: 0, lastData: 0 };
   (globalThis as { lnWire?: typeof wire }).lnWire = wire;
   const write = NetSocket.prototype.write;
   NetSocket.prototype.write = function (this: NetSocket, ...args: unknown[]) {
-    if (this.remotePort === 6379) wire.writes[wire.n++ & 255] = performance.now();
+    if (this.remotePort === redisPort) wire.writes[wire.n++ & 255] = performance.now();
     return (write as (...a: unknown[]) => boolean).apply(this, args);
   } as typeof write;
   const emit = NetSocket.prototype.emit;
   NetSocket.prototype.emit = function (this: NetSocket, event: string | symbol, ...args: unknown[]) {
-    if (event === 'data' && this.remotePort === 6379) wire.lastData = performance.now();
+    if (event === 'data' && this.remotePort === redisPort) wire.lastData = performance.now();
     return emit.call(this, event, ...args);
   } as typeof emit;
 }
