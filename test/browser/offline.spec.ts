@@ -6,6 +6,7 @@ import { Evening } from './script';
 /** Lazily loaded parts of the match page (client/src/match/lazy.ts), by their built file names. */
 const KEYPAD = /ScoreKeypad[^/]*\.js$/;
 const DECLARE_FORM = /DeclareForm[^/]*\.js$/;
+const SHEET_SCREEN = /SheetScreen[^/]*\.js$/;
 
 /**
  * Flaky bar wifi: scores entered while the phone is offline wait in its outbox with their ids, the connection
@@ -116,4 +117,24 @@ test('a lineup form that could not be fetched says so, and "Try again" brings it
 
   evening.close();
   await away.close();
+});
+
+/** A whole screen of the match page goes through the same LazyPart: it says so, and "Try again" brings it. */
+test('a screen that could not be fetched says so, and "Try again" brings it once it can be', async ({ browser, request }) => {
+  const evening = await Evening.start(request, await createMatch(request));
+  const { links } = evening;
+
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME', { unreachable: SHEET_SCREEN });
+  await home.tab('Sheet');
+  const alert = home.page.getByRole('alert').filter({ hasText: 'screen' });
+  await expect(alert).toContainText('The screen did not load. Try again, or reload the page.');
+  await expect(home.page.getByRole('heading', { name: 'Result' })).toHaveCount(0);
+
+  await home.context.unroute(SHEET_SCREEN);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(home.page.getByRole('heading', { name: 'Result' })).toBeVisible();
+
+  evening.close();
+  await home.close();
 });
