@@ -35,11 +35,14 @@ export const NOT_SCHEDULED: Refusal = {
 };
 
 /**
- * Matches this process has seen with at least one event. A match whose room holds an event was in use before any
- * delete could land (see `claim` below), so it can never become withdrawn: once seen started, its commands skip
- * the withdrawal check for good. That keeps the hot path (a match under way, ~200 commands/s per process) free of
- * league reads; only a room's first commands, before anything is stored in it, read (and once write) its schedule
- * entry. Bounded: a forgotten match costs one more read, never a wrong answer.
+ * Matches this process has seen with at least one event, with their schedule entry (null: not on the schedule). A
+ * match whose room holds an event was in use before any delete could land (see `claim` below), so it can never
+ * become withdrawn, and its entry cannot change either: the schedule refuses to edit the entry of an open room and
+ * to schedule an id that already has a room. So once seen started, its commands skip the withdrawal check and its
+ * lineups skip reading the entry, for good. That keeps the hot path (a match under way, ~200 commands/s per
+ * process) free of league reads but for what R-VII.P.3.1 needs (the other rooms of a scheduled match's evening);
+ * only a room's first commands, before anything is stored in it, read (and once write) its schedule entry.
+ * Bounded: a forgotten match costs one more read, never a wrong answer.
  */
 const MAX_STARTED = 50_000;
 /** Lost compare-and-sets on one schedule entry before the command is answered "try again". */
@@ -48,11 +51,11 @@ const MAX_ATTEMPTS = 5;
 const BUSY: Refusal = { rule: 'SCHEDULE', code: 'BUSY', message: 'The schedule entry of this match kept changing; try again.' };
 
 export function createEveningGuard(store: LeagueStore, clock: () => number = Date.now): EveningGuard {
-  const started = new Set<string>();
-  const markStarted = (matchId: string) => {
-    started.add(matchId);
+  const started = new Map<string, ScheduledMatch | null>();
+  const markStarted = (matchId: string, entry: ScheduledMatch | null) => {
+    started.set(matchId, entry);
     if (started.size > MAX_STARTED) {
-      const oldest = started.values().next().value;
+      const oldest = started.keys().next().value;
       if (oldest !== undefined) started.delete(oldest);
     }
   };
@@ -69,11 +72,11 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const [raw, room] = await Promise.all([readRaw(store, COLLECTIONS.matches, matchId), store.load(matchId)]);
       if (raw && isTombstone(raw.doc)) return NOT_SCHEDULED;
+      const entry = raw ? ScheduledMatchSchema.safeParse(raw.doc) : null;
       if (room && room.version > 0) {
-        markStarted(matchId);
+        markStarted(matchId, entry?.success ? entry.data : null);
         return null;
       }
-      const entry = raw ? ScheduledMatchSchema.safeParse(raw.doc) : null;
       if (!raw || !entry?.success || entry.data.roomInUseSince !== null) return null;
       const put = await store.putDoc(COLLECTIONS.matches, matchId, { ...entry.data, roomInUseSince: clock() }, raw.rev);
       if (put.kind === 'ok') return null;
@@ -109,6 +112,8 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
 
   return async (matchId, command) => {
     const players = lineupPlayers(command);
+    const known = started.get(matchId);
+    if (known !== undefined) return known && players.length > 0 ? sameEveningConflict(known, players) : null;
     if (players.length > 0) {
       // Withdrawn first (it says more than a lineup conflict), then the evening; the room is marked in use (claim)
       // only for a command the guard lets through. One read of the schedule entry serves both.

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../../shared/protocol';
 import { createEveningGuard } from '../../server/league/eveningGuard';
-import type { LeagueStore } from '../../server/league/leagueStore';
+import { COLLECTIONS, type LeagueStore } from '../../server/league/leagueStore';
 import { startInProcess } from '../helpers/inProcessServer';
+import { createMatch } from '../helpers/matchScript';
 import { RoomClient } from '../helpers/roomClient';
 import { deleteKeys, removeTempDirs, SHARED_REDIS, uniquePrefix } from '../helpers/serverProcess';
 import { call, createSeason, type LeagueFixture, scheduleAndOpen } from './leagueHttp';
@@ -94,6 +95,40 @@ for (const backend of backends) {
       // A withdrawn room is never "learned" as started: it is read, and refused, every time.
       expect(await guard('gone-1', tap)).toMatchObject({ code: 'NOT_SCHEDULED' });
       expect(await guard('gone-1', tap)).toMatchObject({ code: 'NOT_SCHEDULED' });
+    });
+
+    it('R-VII.P.3.1 in a room under way: a lineup reads the evening, never its own schedule entry again; in a room the league did not schedule, nothing', async () => {
+      const read: string[] = [];
+      const real = server.store;
+      const counting: LeagueStore = {
+        getDoc: (c, id) => (read.push(`${c}/${id}`), real.getDoc(c, id)),
+        putDoc: (c, id, doc, rev) => real.putDoc(c, id, doc, rev),
+        listDocs: (c) => (read.push(`${c}/*`), real.listDocs(c)),
+        load: (id) => (read.push(`room ${id}`), real.load(id)),
+        meta: (id) => (read.push(`meta ${id}`), real.meta(id)),
+      };
+      const guard = createEveningGuard(counting);
+      const lineup = (round: number) => ({
+        type: 'declareLineup' as const,
+        payload: { round, games: [{ players: [league.pid('H1'), league.pid('H2')] }, { players: [league.pid('H3'), league.pid('H4')] }] },
+      });
+      // kept-1 is scheduled and holds events (the test above): its first lineup reads its entry and learns it started.
+      expect(await guard('kept-1', lineup(1))).toBeNull();
+      expect(read).toContain(`${COLLECTIONS.matches}/kept-1`);
+      read.length = 0;
+      for (let round = 1; round <= 4; round++) expect(await guard('kept-1', lineup(round))).toBeNull();
+      // Each lineup still reads the evening's schedule (the other rooms open that day), not kept-1's entry.
+      expect(read.filter((r) => r === `${COLLECTIONS.matches}/*`)).toHaveLength(4);
+      expect(read).not.toContain(`${COLLECTIONS.matches}/kept-1`);
+
+      // A room created outside the schedule (as the demo's), under way: after the first look, no league read at all.
+      const adhoc = await createMatch(server.url, `adhoc-${randomUUID().slice(0, 8)}`);
+      const captain = await connect(adhoc.matchId, adhoc.tokens.HOME);
+      expect(await captain.send({ type: 'markArrived', payload: { playerId: 'H1', time: Date.now() } })).toMatchObject({ status: 'accepted' });
+      expect(await guard(adhoc.matchId, lineup(1))).toBeNull();
+      read.length = 0;
+      for (let round = 1; round <= 4; round++) expect(await guard(adhoc.matchId, lineup(round))).toBeNull();
+      expect(read).toEqual([]);
     });
 
     it('a first tap racing the delete: either the delete wins and the tap is refused, or the tap is stored and the match stays scheduled', async () => {
