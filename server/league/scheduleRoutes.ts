@@ -39,7 +39,9 @@ export function scheduleRoutes(ctx: LeagueRouteContext): Router {
     const out = await updateDoc<typeof ScheduledMatchSchema, string>(ctx.store, COLLECTIONS.matches, match.id, ScheduledMatchSchema, async (current) => {
       created = current === null;
       if (current && current.seasonId !== match.seasonId) return { stop: `Match id ${match.id} is used in season ${current.seasonId}.` };
-      if (current?.roomOpenedAt) return { stop: `The room of ${match.id} is open: its setup is fixed.` };
+      // In use (a command let through) counts as open too: a crash between opening a room and marking it open leaves
+      // roomOpenedAt unset, and the evening guard keeps a room's entry once the room is under way.
+      if (current && (current.roomOpenedAt !== null || current.roomInUseSince !== null)) return { stop: `The room of ${match.id} is open: its setup is fixed.` };
       // An entry deleted after its room was opened leaves the room behind (the store keeps every match): that id
       // cannot be given a room again, so the commissioner must choose another one now rather than at opening.
       if (!current && (await ctx.store.load(match.id))) return { stop: `A match room with id ${match.id} already exists; give this match another id.` };

@@ -7,7 +7,7 @@ import { startInProcess } from '../helpers/inProcessServer';
 import { createMatch } from '../helpers/matchScript';
 import { RoomClient } from '../helpers/roomClient';
 import { deleteKeys, removeTempDirs, SHARED_REDIS, uniquePrefix } from '../helpers/serverProcess';
-import { call, createSeason, type LeagueFixture, scheduleAndOpen } from './leagueHttp';
+import { call, createSeason, type LeagueFixture, leagueDate, scheduleAndOpen } from './leagueHttp';
 
 /**
  * A match the commissioner took off the schedule before it started keeps its room in the store (the store has no
@@ -129,6 +129,18 @@ for (const backend of backends) {
       read.length = 0;
       for (let round = 1; round <= 4; round++) expect(await guard(adhoc.matchId, lineup(round))).toBeNull();
       expect(read).toEqual([]);
+    });
+
+    it('the setup of a room in use stays fixed even when marking the room open was lost (a crash between the two writes)', async () => {
+      const tokens = await scheduleAndOpen(server.url, league, 'lost-mark', 30);
+      const home = await connect('lost-mark', tokens.HOME);
+      expect(await arrive(home, 'H1')).toMatchObject({ status: 'accepted', version: 1 });
+      // The entry as such a crash leaves it: in use (the guard marked it at the first tap), not marked open.
+      const raw = (await server.store.getDoc<Record<string, unknown>>(COLLECTIONS.matches, 'lost-mark'))!;
+      expect(raw.doc.roomInUseSince).not.toBeNull();
+      expect(await server.store.putDoc(COLLECTIONS.matches, 'lost-mark', { ...raw.doc, roomOpenedAt: null }, raw.rev)).toMatchObject({ kind: 'ok' });
+      const moved = await call(server.url, 'PUT', `/api/league/seasons/${league.seasonId}/schedule/lost-mark`, { kind: 'REGULAR', date: leagueDate(31), homeTeamId: league.home, awayTeamId: league.away });
+      expect(moved).toMatchObject({ status: 409, body: { message: expect.stringContaining('setup is fixed') } });
     });
 
     it('a first tap racing the delete: either the delete wins and the tap is refused, or the tap is stored and the match stays scheduled', async () => {
