@@ -254,8 +254,12 @@ async function startTarget(target: Target, env: Record<string, string>, logFile:
   if (cpuProfileDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', cpuProfileDir);
   // node directly (not the tsx CLI, which would add a wrapper process): the pid we read /proc of is the server.
   const [file, argv] = pinned(PIN?.target ?? null, process.execPath, [...nodeArgs, script]);
+  // BENCH_OWN_SESSION=all|ours|bare|candidate: start that target in a session of its own (setsid), so that with the
+  // kernel's autogroup scheduling it is weighed against the load generators as one group, as a service in its own
+  // cgroup would be, not as one process among them. Not the default: measured in BENCHMARKS.md ("Scheduling groups").
+  const own = process.env.BENCH_OWN_SESSION === 'all' || process.env.BENCH_OWN_SESSION === target;
   const child = track(
-    spawn(file, argv, {
+    spawn(own ? 'setsid' : file, own ? [file, ...argv] : argv, {
       cwd: ROOT,
       env: { ...process.env, ...env, PORT: '0', HOST },
       stdio: ['ignore', 'pipe', 'pipe'],
