@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { testPng } from '../helpers/testPng';
 import { baseUrl, createMatch, matchEvents } from './matches';
 import { Phone } from './phone';
@@ -89,10 +89,16 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   // body is read): the phone's next photo is refused for now, in words, with the same upload offered again after the wait.
   const homeToken = new URL(links.captainLinks.HOME, baseUrl()).searchParams.get('t') ?? '';
   const photosUrl = `${baseUrl()}/api/matches/${links.matchId}/challenges/${state.challenges[0]!.id}/photos`;
+  // Each on a connection of its own (a client of its own, none kept alive): a kept-alive connection reused after the
+  // wait below can meet the server closing it for idleness (5 s) at that moment, and the upload then fails with
+  // ECONNRESET (a browser retries that by itself; this client does not).
+  const uploads = await playwrightRequest.newContext();
+  const upload = (commandId: string) =>
+    uploads.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': commandId, connection: 'close' }, data: Buffer.from('not a picture') });
   const answers: number[] = [];
   let retryAfter = 0;
   while (answers.at(-1) !== 429 && answers.length < 10) {
-    const res = await request.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': `burst-upload-${answers.length}` }, data: Buffer.from('not a picture') });
+    const res = await upload(`burst-upload-${answers.length}`);
     answers.push(res.status());
     retryAfter = Number(res.headers()['retry-after'] ?? 0);
   }
@@ -101,8 +107,9 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   // The bucket may have been close to its next upload (photo 1 was a while ago): wait for that one and use it too, so
   // the phone's photo meets a full wait (about 15 s) and its "waiting" state stays long enough to be looked at.
   await home.page.waitForTimeout(retryAfter * 1000);
-  const refilled = await request.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': 'burst-upload-refilled' }, data: Buffer.from('not a picture') });
+  const refilled = await upload('burst-upload-refilled');
   expect(refilled.status()).toBe(415);
+  await uploads.dispose();
   await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet-2.png', mimeType: 'image/png', buffer: testPng(800, 600) });
   // The photo waits on the phone, with the server's reason in words; it goes by itself when the wait is over.
   const waiting = card.getByTestId('report-photo-waiting');
