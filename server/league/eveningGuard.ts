@@ -37,8 +37,8 @@ export const NOT_SCHEDULED: Refusal = {
 /**
  * Matches this process has seen with at least one event, with their schedule entry (null: not on the schedule). A
  * match whose room holds an event was in use before any delete could land (see `claim` below), so it can never
- * become withdrawn, and its entry cannot change either: the schedule refuses to edit the entry of an open room and
- * to schedule an id that already has a room. So once seen started, its commands skip the withdrawal check and its
+ * become withdrawn, and its entry cannot change either: the schedule refuses to edit the entry of a room that is open
+ * or in use, and to schedule an id that already has a room. So once seen started, its commands skip the withdrawal check and its
  * lineups skip reading the entry, for good. That keeps the hot path (a match under way, ~200 commands/s per
  * process) free of league reads but for what R-VII.P.3.1 needs (the other rooms of a scheduled match's evening);
  * only a room's first commands, before anything is stored in it, read (and once write) its schedule entry.
