@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
-import { pureEngine } from './client/build/pureEngine';
-import { serviceWorker } from './client/build/serviceWorker';
-import { websocketOnly, websocketOnlyTreeshake } from './client/build/websocketOnly';
+// With their extension: without it Vite warns on every build that these imports will not load once its native config
+// loader (Node's own import) is the default.
+import { pureEngine } from './client/build/pureEngine.ts';
+import { serviceWorker } from './client/build/serviceWorker.ts';
+import { websocketOnly, websocketOnlyTreeshake } from './client/build/websocketOnly.ts';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
