@@ -1,4 +1,4 @@
-import type { Command, MatchState, Refusal } from '../../shared/index';
+import type { Command, Refusal } from '../../shared/index';
 import { eveningConflict, LeaguePlayerSchema, ScheduledMatchSchema, SeasonTeamSchema, type ScheduledMatch } from '../../shared/season/index';
 import { COLLECTIONS, isTombstone, type LeagueStore, readAll, readDoc, readRaw } from './leagueStore';
 
@@ -90,22 +90,24 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
       (m) => m.id !== me.id && m.date === me.date && m.roomOpenedAt !== null,
     );
     if (sameEvening.length === 0) return null;
-    // All reads at once: a league night's lineup declaration waits for one round trip, not one per match open
-    // that evening. The order of `others` is the schedule's, so the refusal names the same match as before.
-    const [loaded, leaguePlayers] = await Promise.all([
+    // All rooms at once: a league night's lineup declaration waits for one round trip, not one per match open that
+    // evening. The order is the schedule's, so the refusal names the same match whichever way it is read.
+    const rooms = (await Promise.all(sameEvening.map(async (m) => ({ m, room: await store.load(m.id) })))).flatMap(({ m, room }) =>
+      room ? [{ m, state: room.snapshot }] : [],
+    );
+    // The lineups decide; the names the refusal gives (the teams, the player) are read only when there is one to give,
+    // not for every declaration of the evening.
+    if (!eveningConflict(players, rooms.map(({ m, state }) => ({ matchId: m.id, label: m.id, state })), (id) => id)) return null;
+    const teamName = async (teamId: string) => (await readDoc(store, COLLECTIONS.teams, teamId, SeasonTeamSchema))?.doc.name ?? teamId;
+    const [others, leaguePlayers] = await Promise.all([
       Promise.all(
-        sameEvening.map(async (m) => {
-          const [room, home, away] = await Promise.all([
-            store.load(m.id),
-            readDoc(store, COLLECTIONS.teams, m.homeTeamId, SeasonTeamSchema),
-            readDoc(store, COLLECTIONS.teams, m.awayTeamId, SeasonTeamSchema),
-          ]);
-          return room ? { matchId: m.id, label: `${home?.doc.name ?? m.homeTeamId} v ${away?.doc.name ?? m.awayTeamId}`, state: room.snapshot } : null;
+        rooms.map(async ({ m, state }) => {
+          const [home, away] = await Promise.all([teamName(m.homeTeamId), teamName(m.awayTeamId)]);
+          return { matchId: m.id, label: `${home} v ${away}`, state };
         }),
       ),
       readAll(store, COLLECTIONS.players, LeaguePlayerSchema),
     ]);
-    const others = loaded.filter((o): o is { matchId: string; label: string; state: MatchState } => o !== null);
     const names = new Map(leaguePlayers.map((p) => [p.id, p.name]));
     return eveningConflict(players, others, (id) => names.get(id) ?? id);
   };

@@ -6,6 +6,7 @@ import type { MatchSetup, MatchState } from '../../shared/index';
 import { instantOfLocal, type LocalDate } from '../../shared/season/index';
 import { intlZone } from '../../server/league/leagueZone';
 import { createEveningGuard } from '../../server/league/eveningGuard';
+import { COLLECTIONS, type LeagueStore } from '../../server/league/leagueStore';
 import { createLeagueRouter } from '../../server/league/router';
 import { createMatch } from '../../server/matches/createMatch';
 import type { RoomStore } from '../../server/matches/roomStore';
@@ -206,6 +207,21 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       const guardW1n1n2 = await guard('w1-s1', lineup);
       expect(guardW1n1n2).toMatchObject({ rule: 'R-VII.P.3.1', code: 'TWO_TEAMS' });
       expect(guardW1n1n2!.message).toContain('Player 3');
+      // A lineup that clashes with nobody is decided on the evening's rooms alone: no team and no player is read
+      // for it (their names are only for a refusal). In w1-n1n2, which has started (a guard letting a lineup through in
+      // w1-s1 would mark that room in use, and the tests below delete it).
+      const read: string[] = [];
+      const counting: LeagueStore = {
+        getDoc: (c, id) => (read.push(c), store.getDoc(c, id)),
+        putDoc: (c, id, doc, rev) => store.putDoc(c, id, doc, rev),
+        listDocs: (c) => (read.push(c), store.listDocs(c)),
+        load: (id) => (read.push(`room ${id}`), store.load(id)),
+        meta: (id) => store.meta(id),
+      };
+      const clear = { type: 'declareLineup' as const, payload: { round: 2, games: [{ players: ['P1', 'P2'] }, { players: ['P4', 'P5'] }] } };
+      expect(await createEveningGuard(counting)('w1-n1n2', clear)).toBeNull();
+      expect(read).toContain('room w1-s1');
+      expect(read.filter((c) => c === COLLECTIONS.teams || c === COLLECTIONS.players)).toEqual([]);
     });
 
     it('deletes a scheduled match only before it starts: not once its room holds events or a result is recorded', async () => {
