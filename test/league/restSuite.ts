@@ -6,11 +6,12 @@ import type { MatchSetup, MatchState } from '../../shared/index';
 import { instantOfLocal, type LocalDate } from '../../shared/season/index';
 import { intlZone } from '../../server/league/leagueZone';
 import { createEveningGuard } from '../../server/league/eveningGuard';
-import { COLLECTIONS, type LeagueStore } from '../../server/league/leagueStore';
+import { COLLECTIONS } from '../../server/league/leagueStore';
 import { createLeagueRouter } from '../../server/league/router';
 import { createMatch } from '../../server/matches/createMatch';
 import type { RoomStore } from '../../server/matches/roomStore';
 import { playMatch } from './playedMatch';
+import { recordingReads } from './readLog';
 
 /**
  * The league REST API end to end: an Express app on an ephemeral port, real HTTP requests, and a real store
@@ -210,18 +211,11 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       // A lineup that clashes with nobody is decided on the evening's rooms alone: no team and no player is read
       // for it (their names are only for a refusal). In w1-n1n2, which has started (a guard letting a lineup through in
       // w1-s1 would mark that room in use, and the tests below delete it).
-      const read: string[] = [];
-      const counting: LeagueStore = {
-        getDoc: (c, id) => (read.push(c), store.getDoc(c, id)),
-        putDoc: (c, id, doc, rev) => store.putDoc(c, id, doc, rev),
-        listDocs: (c) => (read.push(c), store.listDocs(c)),
-        load: (id) => (read.push(`room ${id}`), store.load(id)),
-        meta: (id) => store.meta(id),
-      };
+      const recorded = recordingReads(store);
       const clear = { type: 'declareLineup' as const, payload: { round: 2, games: [{ players: ['P1', 'P2'] }, { players: ['P4', 'P5'] }] } };
-      expect(await createEveningGuard(counting)('w1-n1n2', clear)).toBeNull();
-      expect(read).toContain('room w1-s1');
-      expect(read.filter((c) => c === COLLECTIONS.teams || c === COLLECTIONS.players)).toEqual([]);
+      expect(await createEveningGuard(recorded.store)('w1-n1n2', clear)).toBeNull();
+      expect(recorded.read).toContain('room w1-s1');
+      expect(recorded.read.filter((r) => r.startsWith(`${COLLECTIONS.teams}/`) || r.startsWith(`${COLLECTIONS.players}/`))).toEqual([]);
     });
 
     it('deletes a scheduled match only before it starts: not once its room holds events or a result is recorded', async () => {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../../shared/protocol';
 import { createEveningGuard } from '../../server/league/eveningGuard';
-import { COLLECTIONS, type LeagueStore } from '../../server/league/leagueStore';
+import { COLLECTIONS } from '../../server/league/leagueStore';
 import { startInProcess } from '../helpers/inProcessServer';
 import { createMatch } from '../helpers/matchScript';
 import { RoomClient } from '../helpers/roomClient';
 import { deleteKeys, removeTempDirs, SHARED_REDIS, uniquePrefix } from '../helpers/serverProcess';
 import { call, createSeason, type LeagueFixture, leagueDate, scheduleAndOpen } from './leagueHttp';
+import { recordingReads } from './readLog';
 
 /**
  * A match the commissioner took off the schedule before it started keeps its room in the store (the store has no
@@ -76,38 +77,22 @@ for (const backend of backends) {
     });
 
     it('the hot path stays free of league reads: once a room holds an event, an attendance tap costs the guard no store read', async () => {
-      let reads = 0;
-      const real = server.store;
-      const counting: LeagueStore = {
-        getDoc: (c, id) => (reads++, real.getDoc(c, id)),
-        putDoc: (c, id, doc, rev) => real.putDoc(c, id, doc, rev),
-        listDocs: (c) => (reads++, real.listDocs(c)),
-        load: (id) => (reads++, real.load(id)),
-        meta: (id) => (reads++, real.meta(id)),
-      };
-      const guard = createEveningGuard(counting);
+      const { store, read } = recordingReads(server.store);
+      const guard = createEveningGuard(store);
       const tap = { type: 'markArrived' as const, payload: { playerId: league.pid('H3'), time: Date.now() } };
       expect(await guard('kept-1', tap)).toBeNull(); // learns the room holds events
-      const learned = reads;
+      const learned = read.length;
       expect(learned).toBeGreaterThan(0);
       for (let i = 0; i < 10; i++) expect(await guard('kept-1', tap)).toBeNull();
-      expect(reads).toBe(learned);
+      expect(read.length).toBe(learned);
       // A withdrawn room is never "learned" as started: it is read, and refused, every time.
       expect(await guard('gone-1', tap)).toMatchObject({ code: 'NOT_SCHEDULED' });
       expect(await guard('gone-1', tap)).toMatchObject({ code: 'NOT_SCHEDULED' });
     });
 
     it('R-VII.P.3.1 in a room under way: a lineup reads the evening, never its own schedule entry again; in a room the league did not schedule, nothing', async () => {
-      const read: string[] = [];
-      const real = server.store;
-      const counting: LeagueStore = {
-        getDoc: (c, id) => (read.push(`${c}/${id}`), real.getDoc(c, id)),
-        putDoc: (c, id, doc, rev) => real.putDoc(c, id, doc, rev),
-        listDocs: (c) => (read.push(`${c}/*`), real.listDocs(c)),
-        load: (id) => (read.push(`room ${id}`), real.load(id)),
-        meta: (id) => (read.push(`meta ${id}`), real.meta(id)),
-      };
-      const guard = createEveningGuard(counting);
+      const { store, read } = recordingReads(server.store);
+      const guard = createEveningGuard(store);
       const lineup = (round: number) => ({
         type: 'declareLineup' as const,
         payload: { round, games: [{ players: [league.pid('H1'), league.pid('H2')] }, { players: [league.pid('H3'), league.pid('H4')] }] },
