@@ -1,6 +1,7 @@
-import type { Command, Refusal } from '../../shared/index';
-import { eveningConflict, LeaguePlayerSchema, ScheduledMatchSchema, SeasonTeamSchema, type ScheduledMatch } from '../../shared/season/index';
-import { COLLECTIONS, isTombstone, type LeagueStore, readAll, readDoc, readRaw } from './leagueStore';
+import type { Command, MatchState, Refusal } from '../../shared/index';
+import { eveningConflict, ScheduledMatchSchema, type ScheduledMatch } from '../../shared/season/index';
+import { eveningIds, indexWholeSchedule } from './eveningIndex';
+import { COLLECTIONS, isTombstone, type LeagueStore, readDoc, readRaw } from './leagueStore';
 
 /**
  * R-VII.P.3.1 (INV-23) at declaration time: a player on two teams playing the same evening may be written into a
@@ -40,9 +41,10 @@ export const NOT_SCHEDULED: Refusal = {
  * become withdrawn, and its entry cannot change either: the schedule refuses to edit the entry of a room that is open
  * or in use, and to schedule an id that already has a room. So once seen started, its commands skip the withdrawal check and its
  * lineups skip reading the entry, for good. That keeps the hot path (a match under way, ~200 commands/s per
- * process) free of league reads but for what R-VII.P.3.1 needs (the other rooms of a scheduled match's evening);
- * only a room's first commands, before anything is stored in it, read (and once write) its schedule entry.
- * Bounded: a forgotten match costs one more read, never a wrong answer.
+ * process) free of league reads but for what R-VII.P.3.1 needs: a lineup of a scheduled match reads its evening's
+ * list of matches, and loads only the rooms that have one of its players on a team (see `openRooms`); only a room's
+ * first commands, before anything is stored in it, read (and once write) its schedule entry.
+ * Bounded (this and `openRooms`): a forgotten match costs one more read, never a wrong answer.
  */
 const MAX_STARTED = 50_000;
 /** Lost compare-and-sets on one schedule entry before the command is answered "try again". */
@@ -50,15 +52,18 @@ const MAX_ATTEMPTS = 5;
 
 const BUSY: Refusal = { rule: 'SCHEDULE', code: 'BUSY', message: 'The schedule entry of this match kept changing; try again.' };
 
+/** Sets a key of a bounded cache, dropping the oldest entry past MAX_STARTED. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.set(key, value);
+  if (map.size > MAX_STARTED) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+}
+
 export function createEveningGuard(store: LeagueStore, clock: () => number = Date.now): EveningGuard {
   const started = new Map<string, ScheduledMatch | null>();
-  const markStarted = (matchId: string, entry: ScheduledMatch | null) => {
-    started.set(matchId, entry);
-    if (started.size > MAX_STARTED) {
-      const oldest = started.keys().next().value;
-      if (oldest !== undefined) started.delete(oldest);
-    }
-  };
+  const markStarted = (matchId: string, entry: ScheduledMatch | null) => remember(started, matchId, entry);
 
   /**
    * Before a room stores anything: refuses if the match was taken off the schedule, else marks its schedule entry
@@ -84,32 +89,54 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
     return BUSY;
   };
 
+  /**
+   * The other rooms of an evening as far as R-VII.P.3.1 needs them: a lineup (a write-in too) names only players on
+   * the room's own rosters, which its setup fixed when it opened, so only a room whose rosters hold one of the
+   * lineup's players can clash with it, and only such rooms are loaded. Kept for good once seen open: neither the
+   * setup nor the date of an open match can change (the schedule refuses to edit it).
+   */
+  const openRooms = new Map<string, { date: string; label: string; players: ReadonlyMap<string, string> }>();
+  const rememberRoom = (id: string, date: string, state: MatchState) => {
+    const { home, away } = state.setup;
+    remember(openRooms, id, { date, label: `${home.name} v ${away.name}`, players: new Map([...home.players, ...away.players].map((p) => [p.id, p.name])) });
+  };
+  let indexed: Promise<unknown> | null = null;
+  /** Once per process: a schedule written before the evening index existed is indexed before the index is read. */
+  const ensureIndexed = () =>
+    (indexed ??= indexWholeSchedule(store).catch((err: unknown) => {
+      indexed = null;
+      throw err;
+    }));
+
   /** R-VII.P.3.1: the lineup's players against the lineups of the other rooms open that evening. */
   const sameEveningConflict = async (me: ScheduledMatch, players: string[]): Promise<Refusal | null> => {
-    const sameEvening = (await readAll(store, COLLECTIONS.matches, ScheduledMatchSchema)).filter(
-      (m) => m.id !== me.id && m.date === me.date && m.roomOpenedAt !== null,
+    await ensureIndexed();
+    const ids = (await eveningIds(store, me.date)).filter((id) => id !== me.id);
+    // Rooms not seen open yet: their entry says whether they are tonight's and open (or in use: a crash can lose the
+    // open mark). All at once: a lineup waits for one round trip, not one per match of the evening.
+    const fresh = new Map<string, MatchState>();
+    await Promise.all(
+      ids.filter((id) => !openRooms.has(id)).map(async (id) => {
+        const entry = await readDoc(store, COLLECTIONS.matches, id, ScheduledMatchSchema);
+        if (!entry || entry.doc.date !== me.date || (entry.doc.roomOpenedAt === null && entry.doc.roomInUseSince === null)) return;
+        const room = await store.load(id);
+        if (!room) return;
+        rememberRoom(id, me.date, room.snapshot);
+        fresh.set(id, room.snapshot);
+      }),
     );
-    if (sameEvening.length === 0) return null;
-    // All rooms at once: a league night's lineup declaration waits for one round trip, not one per match open that
-    // evening. The order is the schedule's, so the refusal names the same match whichever way it is read.
-    const rooms = (await Promise.all(sameEvening.map(async (m) => ({ m, room: await store.load(m.id) })))).flatMap(({ m, room }) =>
-      room ? [{ m, state: room.snapshot }] : [],
+    const suspects = ids.flatMap((id) => {
+      const room = openRooms.get(id);
+      return room && room.date === me.date && players.some((p) => room.players.has(p)) ? [{ id, room }] : [];
+    });
+    if (suspects.length === 0) return null;
+    // In the evening's order (the ids'), so the refusal names the same match whichever room asks.
+    const others = await Promise.all(
+      suspects.map(async ({ id, room }) => ({ matchId: id, label: room.label, names: room.players, state: fresh.get(id) ?? (await store.load(id))?.snapshot ?? null })),
     );
-    // The lineups decide; the names the refusal gives (the teams, the player) are read only when there is one to give,
-    // not for every declaration of the evening.
-    if (!eveningConflict(players, rooms.map(({ m, state }) => ({ matchId: m.id, label: m.id, state })), (id) => id)) return null;
-    const teamName = async (teamId: string) => (await readDoc(store, COLLECTIONS.teams, teamId, SeasonTeamSchema))?.doc.name ?? teamId;
-    const [others, leaguePlayers] = await Promise.all([
-      Promise.all(
-        rooms.map(async ({ m, state }) => {
-          const [home, away] = await Promise.all([teamName(m.homeTeamId), teamName(m.awayTeamId)]);
-          return { matchId: m.id, label: `${home} v ${away}`, state };
-        }),
-      ),
-      readAll(store, COLLECTIONS.players, LeaguePlayerSchema),
-    ]);
-    const names = new Map(leaguePlayers.map((p) => [p.id, p.name]));
-    return eveningConflict(players, others, (id) => names.get(id) ?? id);
+    const present = others.flatMap((o) => (o.state ? [{ ...o, state: o.state }] : []));
+    const names = new Map(present.flatMap((o) => [...o.names]));
+    return eveningConflict(players, present, (id) => names.get(id) ?? id);
   };
 
   return async (matchId, command) => {

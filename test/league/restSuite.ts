@@ -209,13 +209,53 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       expect(guardW1n1n2).toMatchObject({ rule: 'R-VII.P.3.1', code: 'TWO_TEAMS' });
       expect(guardW1n1n2!.message).toContain('Player 3');
       // A lineup that clashes with nobody is decided on the evening's rooms alone: no team and no player is read
-      // for it (their names are only for a refusal). In w1-n1n2, which has started (a guard letting a lineup through in
-      // w1-s1 would mark that room in use, and the tests below delete it).
+      // for it (the names a refusal gives come from the rooms' setups). In w1-n1n2, which has started (a guard letting
+      // a lineup through in w1-s1 would mark that room in use, and the tests below delete it).
       const recorded = recordingReads(store);
-      const clear = { type: 'declareLineup' as const, payload: { round: 2, games: [{ players: ['P1', 'P2'] }, { players: ['P4', 'P5'] }] } };
-      expect(await createEveningGuard(recorded.store)('w1-n1n2', clear)).toBeNull();
+      const checkIn = createEveningGuard(recorded.store);
+      const clear = (round: number) => ({ type: 'declareLineup' as const, payload: { round, games: [{ players: ['P1', 'P2'] }, { players: ['P4', 'P5'] }] } });
+      expect(await checkIn('w1-n1n2', clear(2))).toBeNull();
+      // The first look learns the evening's open rooms (w1-s1 and who is on its teams).
       expect(recorded.read).toContain('room w1-s1');
       expect(recorded.read.filter((r) => r.startsWith(`${COLLECTIONS.teams}/`) || r.startsWith(`${COLLECTIONS.players}/`))).toEqual([]);
+      // From then on a lineup reads the evening's list of matches and nothing else: w1-s1 has none of P1, P2, P4, P5
+      // on its teams, so it cannot hold them in a lineup (lineups, write-ins too, name rostered players only).
+      recorded.read.length = 0;
+      expect(await checkIn('w1-n1n2', clear(3))).toBeNull();
+      // (w1-n3n4, settled by a forfeit without a room, is read as an entry each time: a room may still open for it.)
+      expect(recorded.read).toEqual([`${COLLECTIONS.evenings}/2024-09-09`, `${COLLECTIONS.matches}/w1-n3n4`]);
+      // P3 is on s1's roster too: a lineup with P3 looks into w1-s1 again (whose lineups are still empty).
+      recorded.read.length = 0;
+      expect(await checkIn('w1-n1n2', { type: 'declareLineup', payload: { round: 3, games: [{ players: ['P3', 'P2'] }, { players: ['P4', 'P5'] }] } })).toBeNull();
+      expect(recorded.read).toEqual([`${COLLECTIONS.evenings}/2024-09-09`, `${COLLECTIONS.matches}/w1-n3n4`, 'room w1-s1']);
+    });
+
+    it('R-VII.P.3.1 on a schedule written before the evening index: a process indexes it once, then finds the clash', async () => {
+      // What an older server left behind: the evening's entries without their index (emptied here; the store has no
+      // delete).
+      const evening = (await store.getDoc<{ date: string; matchIds: string[] }>(COLLECTIONS.evenings, '2024-09-09'))!;
+      expect(evening.doc.matchIds).toEqual(expect.arrayContaining(['w1-n1n2', 'w1-s1']));
+      expect(await store.putDoc(COLLECTIONS.evenings, '2024-09-09', { date: '2024-09-09', matchIds: [] }, evening.rev)).toMatchObject({ kind: 'ok' });
+      const lineup = { type: 'declareLineup' as const, payload: { round: 1, games: [{ players: ['P3', 'P49'] }, { players: ['P50', 'P51'] }] } };
+      const recorded = recordingReads(store);
+      expect(await createEveningGuard(recorded.store)('w1-s1', lineup)).toMatchObject({ rule: 'R-VII.P.3.1', code: 'TWO_TEAMS' });
+      expect(recorded.read).toContain(`${COLLECTIONS.matches}/*`);
+      expect((await store.getDoc<{ matchIds: string[] }>(COLLECTIONS.evenings, '2024-09-09'))!.doc.matchIds).toEqual(expect.arrayContaining(['w1-n1n2', 'w1-s1']));
+    });
+
+    it('R-VII.P.3.1 after a match moved to another evening: the old evening no longer sees it, the new one does', async () => {
+      // w1-x (no room yet) on the 9th, then moved to the 23rd: the 9th's list keeps its id, its entry decides.
+      const put = (date: string) => call('PUT', '/api/league/seasons/s24/schedule/w1-x', { kind: 'REGULAR', date, homeTeamId: 'n6', awayTeamId: 's2' });
+      expect(await put('2024-09-09')).toMatchObject({ status: 201 });
+      expect(await put('2024-09-23')).toMatchObject({ status: 200 });
+      expect((await store.getDoc<{ matchIds: string[] }>(COLLECTIONS.evenings, '2024-09-09'))!.doc.matchIds).toContain('w1-x');
+      expect((await store.getDoc<{ matchIds: string[] }>(COLLECTIONS.evenings, '2024-09-23'))!.doc.matchIds).toEqual(['w1-x']);
+      const recorded = recordingReads(store);
+      expect(await createEveningGuard(recorded.store)('w1-n1n2', { type: 'declareLineup', payload: { round: 4, games: [{ players: ['P1', 'P2'] }, { players: ['P4', 'P5'] }] } })).toBeNull();
+      expect(recorded.read).toContain(`${COLLECTIONS.matches}/w1-x`);
+      expect(recorded.read).not.toContain('room w1-x');
+      // Taken off again (s2 is deleted below).
+      expect((await call('DELETE', '/api/league/seasons/s24/schedule/w1-x')).status).toBe(200);
     });
 
     it('deletes a scheduled match only before it starts: not once its room holds events or a result is recorded', async () => {
