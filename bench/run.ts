@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createClient } from 'redis';
 import { runEngineBench, type EngineBenchResult } from './engine';
+import { type GuardBenchPoint, runGuardBench } from './eveningGuard';
 import { CLIENT_KINDS, type ClientKind } from './benchSocket';
 import { Histogram } from './histogram';
 import type { FromGen, GenStats, RoomSpec, Target, ToGen } from './ipc';
@@ -869,7 +870,7 @@ function roundRatio(a: ConfigResult, b: ConfigResult, key: 'fanoutP99' | 'ackP99
   return round2(ratios.length % 2 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2);
 }
 
-function headline(results: ConfigResult[], engine: EngineBenchResult) {
+function headline(results: ConfigResult[], engine: EngineBenchResult, guard: GuardBenchPoint[]) {
   // The first 'main' session (200 x 22 in the standard plans; the first --config otherwise).
   const mainSession = results.find((r) => r.config.group === 'main')?.config.session;
   const inMain = (t: Target) => results.find((r) => r.config.session === mainSession && r.config.target === t);
@@ -910,6 +911,9 @@ function headline(results: ConfigResult[], engine: EngineBenchResult) {
     bareBytesPerUpdate: mainBare?.wire.bytesPerUpdate ?? null,
     snapshotGzipBytes: engine.snapshotJson.gzipBytes,
     engineUsPerCommand: round2(engine.decideFold.usPerCommand),
+    /** p50 of a lineup's R-VII.P.3.1 check with the most past schedule entries measured (bench/eveningGuard.ts). */
+    lineupCheckP50Us: guard.at(-1)?.p50Us ?? null,
+    lineupCheckPastEntries: guard.at(-1)?.pastEntries ?? null,
     mode: CUSTOM.length > 0 ? 'custom' : QUICK ? 'quick' : 'full',
   };
 }
@@ -934,7 +938,7 @@ function chart(results: ConfigResult[]): string {
   );
 }
 
-function markdown(results: ConfigResult[], engine: EngineBenchResult, head: ReturnType<typeof headline>, profile: ProfileSummary | null, chartPath: string): string {
+function markdown(results: ConfigResult[], engine: EngineBenchResult, guard: GuardBenchPoint[], head: ReturnType<typeof headline>, profile: ProfileSummary | null, chartPath: string): string {
   const ok = (b: boolean) => (b ? 'met' : '**not met**');
   const lines: string[] = [];
   lines.push(`Run: \`npm run bench${QUICK ? ' -- --quick' : ''}${PROFILE ? ' -- --profile' : ''}\` on ${new Date().toISOString().slice(0, 16)}Z, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 1e9)} GB, Node ${process.version}. Load average at the start of each window is in the JSON.${PIN ? ` Pinned (--pin): targets on CPU ${PIN.target}, load generators and the run's own Redis on CPU ${PIN.rest}.` : ''}`);
@@ -977,6 +981,10 @@ function markdown(results: ConfigResult[], engine: EngineBenchResult, head: Retu
     lines.push('');
   }
   lines.push(`Engine (bench/engine.ts, full match = ${engine.commands} commands, ${engine.events} events): decide+fold ${round2(engine.decideFold.usPerCommand)} µs per command (${Math.round(engine.decideFold.commandsPerSec).toLocaleString('en-US')} commands/s, ${Math.round(engine.decideFold.matchesPerSec)} full matches/s on one core); decide alone ${round2(engine.decideOnly.usPerCommand)} µs; fold of the whole log ${round1(engine.foldLog.usPerLog)} µs (${round2(engine.foldLog.usPerEvent)} µs per event); zod parse of envelope + command ${round2(engine.parse.usPerCommand)} µs; JSON.stringify of the snapshot ${round1(engine.snapshotJson.stringifyUs)} µs (average over the match), JSON.parse of the final snapshot ${round1(engine.snapshotJson.parseUs)} µs; average event ${Math.round(engine.eventBytesAvg)} bytes of JSON.`);
+  if (guard.length > 0) {
+    lines.push('');
+    lines.push(`Lineup check (R-VII.P.3.1, bench/eveningGuard.ts, Redis store, ${guard[0]!.tonight} rooms under way tonight, ${guard[0]!.lineups} lineups after each room's first): ${guard.map((p) => `${p.pastEntries.toLocaleString('en-US')} past schedule entries p50 ${p.p50Us} µs / p99 ${p.p99Us} µs`).join('; ')}.`);
+  }
   if (profile) {
     lines.push('');
     lines.push('Server CPU profile of this run (node --cpu-prof, 200 x 22, top frames by self time, % of busy time):');
@@ -1001,9 +1009,10 @@ function writeBenchmarksMd(section: string): void {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const state: { results: ConfigResult[]; engine: EngineBenchResult | null; profile: ProfileSummary | null; began: number } = {
+const state: { results: ConfigResult[]; engine: EngineBenchResult | null; guard: GuardBenchPoint[]; profile: ProfileSummary | null; began: number } = {
   results: [],
   engine: null,
+  guard: [],
   profile: null,
   began: performance.now(),
 };
@@ -1040,14 +1049,14 @@ async function finish(): Promise<void> {
       return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
     });
   }
-  const head = headline(results, engine);
+  const head = headline(results, engine, state.guard);
   // --only=main without --merge measured part of a full run: its files must not replace the full run's tables and
   // chart (bench/results/full.md and sweep.svg are committed with BENCHMARKS.md).
   const stamp = CUSTOM.length > 0 ? 'custom' : QUICK ? 'quick' : ONLY_MAIN && !MERGE ? 'main' : 'full';
-  writeFileSync(join(RESULTS, `${stamp}.json`), `${JSON.stringify({ headline: head, engine, results, profile }, null, 2)}\n`);
+  writeFileSync(join(RESULTS, `${stamp}.json`), `${JSON.stringify({ headline: head, engine, lineupCheck: state.guard, results, profile }, null, 2)}\n`);
   const chartName = stamp === 'full' ? 'sweep.svg' : `${stamp}-sweep.svg`;
   writeFileSync(join(RESULTS, chartName), chart(results));
-  const md = markdown(results, engine, head, profile, `bench/results/${chartName}`);
+  const md = markdown(results, engine, state.guard, head, profile, `bench/results/${chartName}`);
   writeFileSync(join(RESULTS, `${stamp}.md`), `${md}\n`);
   const updateMd = WRITE_MD && stamp === 'full' && completed;
   if (updateMd) writeBenchmarksMd(md);
@@ -1071,6 +1080,9 @@ async function main(): Promise<void> {
   state.engine = runEngineBench(QUICK);
   const engine = state.engine;
   log(`engine: decide+fold ${round2(engine.decideFold.usPerCommand)} µs/command, fold of a full log ${round1(engine.foldLog.usPerLog)} µs`);
+  log('lineup check (R-VII.P.3.1) against the size of the league\'s past schedule');
+  state.guard = await runGuardBench({ past: QUICK ? [0, 2000] : [0, 2000, 20000], tonight: 40, lineups: QUICK ? 100 : 300, redisUrl: REDIS_URL });
+  for (const p of state.guard) log(`lineup check: ${p.pastEntries} past entries, ${p.tonight} rooms tonight: p50 ${p.p50Us} µs, p99 ${p.p99Us} µs`);
 
   let lastCost: { ms: number; sockets: number; fixedMs: number } | null = null;
   for (const sess of plan()) {
