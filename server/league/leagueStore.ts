@@ -27,7 +27,7 @@ export const COLLECTIONS = {
   /** One document per season holding every team's roster history (see SeasonRostersSchema). */
   rosters: 'league.rosters',
   matches: 'league.matches',
-  /** One document per date listing the matches scheduled that evening (eveningIndex.ts). */
+  /** Prefix of one collection per date listing the matches scheduled that evening (`league.evenings.<date>`, eveningIndex.ts). */
   evenings: 'league.evenings',
   results: 'league.results',
   /** Captains' roster change requests waiting for (or answered by) the commissioner, one document each. */

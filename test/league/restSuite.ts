@@ -6,6 +6,7 @@ import type { MatchSetup, MatchState } from '../../shared/index';
 import { instantOfLocal, type LocalDate } from '../../shared/season/index';
 import { intlZone } from '../../server/league/leagueZone';
 import { createEveningGuard } from '../../server/league/eveningGuard';
+import { addToEvening, eveningIds, indexWholeSchedule } from '../../server/league/eveningIndex';
 import { COLLECTIONS } from '../../server/league/leagueStore';
 import { createLeagueRouter } from '../../server/league/router';
 import { createMatch } from '../../server/matches/createMatch';
@@ -223,24 +224,34 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       recorded.read.length = 0;
       expect(await checkIn('w1-n1n2', clear(3))).toBeNull();
       // (w1-n3n4, settled by a forfeit without a room, is read as an entry each time: a room may still open for it.)
-      expect(recorded.read).toEqual([`${COLLECTIONS.evenings}/2024-09-09`, `${COLLECTIONS.matches}/w1-n3n4`]);
+      expect(recorded.read).toEqual([`${COLLECTIONS.evenings}.2024-09-09/*`, `${COLLECTIONS.matches}/w1-n3n4`]);
       // P3 is on s1's roster too: a lineup with P3 looks into w1-s1 again (whose lineups are still empty).
       recorded.read.length = 0;
       expect(await checkIn('w1-n1n2', { type: 'declareLineup', payload: { round: 3, games: [{ players: ['P3', 'P2'] }, { players: ['P4', 'P5'] }] } })).toBeNull();
-      expect(recorded.read).toEqual([`${COLLECTIONS.evenings}/2024-09-09`, `${COLLECTIONS.matches}/w1-n3n4`, 'room w1-s1']);
+      expect(recorded.read).toEqual([`${COLLECTIONS.evenings}.2024-09-09/*`, `${COLLECTIONS.matches}/w1-n3n4`, 'room w1-s1']);
     });
 
-    it('R-VII.P.3.1 on a schedule written before the evening index: a process indexes it once, then finds the clash', async () => {
-      // What an older server left behind: the evening's entries without their index (emptied here; the store has no
-      // delete).
-      const evening = (await store.getDoc<{ date: string; matchIds: string[] }>(COLLECTIONS.evenings, '2024-09-09'))!;
-      expect(evening.doc.matchIds).toEqual(expect.arrayContaining(['w1-n1n2', 'w1-s1']));
-      expect(await store.putDoc(COLLECTIONS.evenings, '2024-09-09', { date: '2024-09-09', matchIds: [] }, evening.rev)).toMatchObject({ kind: 'ok' });
-      const lineup = { type: 'declareLineup' as const, payload: { round: 1, games: [{ players: ['P3', 'P49'] }, { players: ['P50', 'P51'] }] } };
+    it('R-VII.P.3.1 on a schedule written before the evening lists: a process lists it once, before its first check', async () => {
+      // What an older server left behind: an entry written without its evening's list.
+      const legacy = { id: 'legacy-1', seasonId: 's24', kind: 'REGULAR', date: '2024-10-07', homeTeamId: 'n1', awayTeamId: 'n2', venueId: 'bar-1', week: null, bracket: null, roomOpenedAt: null, roomInUseSince: null };
+      expect(await store.putDoc(COLLECTIONS.matches, 'legacy-1', legacy, null)).toMatchObject({ kind: 'ok' });
+      expect(await eveningIds(store, '2024-10-07')).toEqual([]);
       const recorded = recordingReads(store);
-      expect(await createEveningGuard(recorded.store)('w1-s1', lineup)).toMatchObject({ rule: 'R-VII.P.3.1', code: 'TWO_TEAMS' });
+      const lineup = { type: 'declareLineup' as const, payload: { round: 4, games: [{ players: ['P1', 'P2'] }, { players: ['P4', 'P5'] }] } };
+      expect(await createEveningGuard(recorded.store)('w1-n1n2', lineup)).toBeNull();
       expect(recorded.read).toContain(`${COLLECTIONS.matches}/*`);
-      expect((await store.getDoc<{ matchIds: string[] }>(COLLECTIONS.evenings, '2024-09-09'))!.doc.matchIds).toEqual(expect.arrayContaining(['w1-n1n2', 'w1-s1']));
+      expect(await eveningIds(store, '2024-10-07')).toEqual(['legacy-1']);
+      // Every entry is listed now: the next process to start writes nothing.
+      expect(await indexWholeSchedule(store)).toBe(0);
+      // Taken off again (n1 and n2 are deleted below only if nothing of theirs is scheduled).
+      expect((await call('DELETE', '/api/league/seasons/s24/schedule/legacy-1')).status).toBe(200);
+    });
+
+    it('lists every match of an evening scheduled at once: each is a document of its own, nobody waits on a shared list', async () => {
+      const ids = Array.from({ length: 30 }, (_, i) => `burst-${String(i).padStart(2, '0')}`);
+      await Promise.all(ids.map((id) => addToEvening(store, '2024-11-11', [id])));
+      await addToEvening(store, '2024-11-11', ids.slice(0, 3)); // listed again: nothing changes
+      expect(await eveningIds(store, '2024-11-11')).toEqual(ids);
     });
 
     it('R-VII.P.3.1 after a match moved to another evening: the old evening no longer sees it, the new one does', async () => {
@@ -248,8 +259,8 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       const put = (date: string) => call('PUT', '/api/league/seasons/s24/schedule/w1-x', { kind: 'REGULAR', date, homeTeamId: 'n6', awayTeamId: 's2' });
       expect(await put('2024-09-09')).toMatchObject({ status: 201 });
       expect(await put('2024-09-23')).toMatchObject({ status: 200 });
-      expect((await store.getDoc<{ matchIds: string[] }>(COLLECTIONS.evenings, '2024-09-09'))!.doc.matchIds).toContain('w1-x');
-      expect((await store.getDoc<{ matchIds: string[] }>(COLLECTIONS.evenings, '2024-09-23'))!.doc.matchIds).toEqual(['w1-x']);
+      expect(await eveningIds(store, '2024-09-09')).toContain('w1-x');
+      expect(await eveningIds(store, '2024-09-23')).toEqual(['w1-x']);
       const recorded = recordingReads(store);
       expect(await createEveningGuard(recorded.store)('w1-n1n2', { type: 'declareLineup', payload: { round: 4, games: [{ players: ['P1', 'P2'] }, { players: ['P4', 'P5'] }] } })).toBeNull();
       expect(recorded.read).toContain(`${COLLECTIONS.matches}/w1-x`);
