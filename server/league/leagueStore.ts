@@ -11,6 +11,8 @@ export interface LeagueStore {
   putDoc<D>(collection: string, id: string, doc: D, expectedRev: number | null): Promise<PutDocResult>;
   listDocs<D>(collection: string): Promise<DocEntry<D>[]>;
   load(matchId: string): Promise<{ version: number; snapshot: MatchState } | null>;
+  /** A room's version alone, to tell whether a snapshot read before is still current (roomStates.ts). */
+  version(matchId: string): Promise<number | null>;
   /** The hashes of a room's captain tokens, to recognise a captain link sent with a roster request. */
   meta(matchId: string): Promise<{ captainTokenHashes: Record<Side, string> } | null>;
 }

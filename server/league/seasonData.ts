@@ -5,6 +5,7 @@ import {
   SeasonSchema, type SeasonTeam, SeasonTeamSchema, localTimeOf, type LocalDate,
 } from '../../shared/season/index';
 import { COLLECTIONS, type LeagueStore, readAll, readDoc } from './leagueStore';
+import { roomStates } from './roomStates';
 
 /**
  * Everything the league rules of one season look at, read from the store in one go. The tables are computed on
@@ -43,13 +44,7 @@ export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: 
     readAll(store, COLLECTIONS.results, RecordedResultSchema),
   ]);
   const mine = schedule.filter((m) => m.seasonId === seasonId);
-  const states = new Map<string, MatchState>();
-  await Promise.all(
-    mine.filter((m) => m.roomOpenedAt !== null).map(async (m) => {
-      const loaded = await store.load(m.id);
-      if (loaded) states.set(m.id, loaded.snapshot);
-    }),
-  );
+  const states = await roomStates(store, mine.filter((m) => m.roomOpenedAt !== null).map((m) => m.id));
   const recordedById = new Map(recorded.filter((r) => r.seasonId === seasonId).map((r) => [r.matchId, r]));
   const results = new Map<string, LeagueMatchResult>();
   for (const m of mine) {

@@ -338,6 +338,12 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     return { meta: JSON.parse(m.meta) as M, version: m.version, snapshot: JSON.parse(m.snapshot) as S };
   }
 
+  async version(matchId: string): Promise<number | null> {
+    checkName(matchId, 'matchId');
+    this.#checkOpen();
+    return this.#matches.get(matchId)?.version ?? null;
+  }
+
   async eventsAfter(matchId: string, version: number): Promise<StoredEvent<E>[] | null> {
     checkName(matchId, 'matchId');
     checkVersion(version, 'version');

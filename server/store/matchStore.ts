@@ -67,6 +67,12 @@ export interface MatchStore<E, S, M, A> {
   load(matchId: string): Promise<{ meta: M; version: number; snapshot: S } | null>;
 
   /**
+   * The match's current version alone (null when unknown): a reader holding a snapshot of some version learns
+   * whether it is still current without reading and parsing the snapshot again.
+   */
+  version(matchId: string): Promise<number | null>;
+
+  /**
    * Events with a version greater than `version`, oldest first; [] when `version` is at or past the
    * end, null when the match is unknown (so a client can tell "nothing new" from "wrong match").
    */

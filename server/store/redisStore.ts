@@ -290,6 +290,12 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     return { meta: JSON.parse(meta as string) as M, version: Number(version), snapshot: state };
   }
 
+  async version(matchId: string): Promise<number | null> {
+    checkName(matchId, 'matchId');
+    const version = await this.#op('version', (c) => c.hGet(this.#key(matchId, 'state'), 'version'));
+    return version == null ? null : Number(version);
+  }
+
   async eventsAfter(matchId: string, version: number): Promise<StoredEvent<E>[] | null> {
     checkName(matchId, 'matchId');
     checkVersion(version, 'version');

@@ -123,6 +123,18 @@ function decideRuling(result: Extract<CommissionerResult, { kind: 'RULING' }>, s
  * R-VII.D.4.2) counts only once an official records the result here.
  */
 export function sheetResult(state: MatchState): Decided | null {
+  // States are never changed in place (the engine folds into new ones), so a state's result is computed once: the
+  // league's season reads share the snapshots of settled rooms from one page view to the next (roomStates.ts).
+  const known = sheetResults.get(state);
+  if (known !== undefined) return known;
+  const result = computeSheetResult(state);
+  sheetResults.set(state, result);
+  return result;
+}
+
+const sheetResults = new WeakMap<MatchState, Decided | null>();
+
+function computeSheetResult(state: MatchState): Decided | null {
   const entry = standingsEntry(state);
   const played = matchResult(state);
   if (!entry || played.status !== 'DECIDED') return null;

@@ -9,6 +9,7 @@ import { createEveningGuard } from '../../server/league/eveningGuard';
 import { addToEvening, eveningIds, indexWholeSchedule } from '../../server/league/eveningIndex';
 import { COLLECTIONS } from '../../server/league/leagueStore';
 import { createLeagueRouter } from '../../server/league/router';
+import { loadSeason } from '../../server/league/seasonData';
 import { createMatch } from '../../server/matches/createMatch';
 import type { RoomStore } from '../../server/matches/roomStore';
 import { playMatch } from './playedMatch';
@@ -138,17 +139,31 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
 
     it('CALC-4: the standings move once the match is signed by both teams in its room', async () => {
       const loaded = await store.load('w1-n1n2');
+      // The season as a page reads it, counting the reads: a room's snapshot is kept between reads and loaded again
+      // only once its version moved (roomStates.ts).
+      const recorded = recordingReads(store);
+      const season = async () => {
+        recorded.read.length = 0;
+        const bundle = (await loadSeason(recorded.store, 's24', intlZone, now))!;
+        return { result: bundle.results.get('w1-n1n2') ?? null, loads: recorded.read.filter((r) => r === 'room w1-n1n2').length, versions: recorded.read.filter((r) => r === 'version w1-n1n2').length };
+      };
+      expect(await season()).toEqual({ result: null, loads: 1, versions: 0 });
+      expect(await season()).toEqual({ result: null, loads: 0, versions: 1 });
       const before = await call('GET', '/api/league/seasons/s24/standings');
       const north = (before.body.conferences as { rows: { teamId: string; played: number }[] }[])[0]!;
       expect(north.rows.every((r) => r.played === 0)).toBe(true);
       const played = playMatch(loaded!.snapshot.setup, ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'], ['P9', 'P10', 'P11', 'P12', 'P13', 'P14'], { sign: ['HOME'] });
       await store.append('w1-n1n2', 0, played.log, played.state, 'sheet-1', { status: 'accepted', version: played.log.length });
+      expect(await season()).toMatchObject({ result: null, loads: 1 });
       const halfway = await call('GET', '/api/league/seasons/s24/standings');
       expect((halfway.body.conferences as { rows: { played: number }[] }[])[0]!.rows.every((r) => r.played === 0)).toBe(true);
       const signed = played.send('AWAY', { type: 'signOff', payload: {} });
       if (!signed.ok) throw new Error(signed.refusal.message);
       await store.append('w1-n1n2', played.log.length - signed.events.length, signed.events, played.state, 'sheet-2', { status: 'accepted', version: played.log.length });
       const after = await call('GET', '/api/league/seasons/s24/standings');
+      // Signed by both: the next read loads the room again (its version moved), the one after only asks its version.
+      expect(await season()).toMatchObject({ result: { winner: 'HOME', source: 'SCORESHEET' }, loads: 1 });
+      expect(await season()).toEqual({ result: expect.objectContaining({ winner: 'HOME' }), loads: 0, versions: 1 });
       const rows = (after.body.conferences as { rows: { teamId: string; wins: number; losses: number; points: number }[] }[])[0]!.rows;
       expect(rows.slice(0, 1)).toEqual([expect.objectContaining({ teamId: 'n1', wins: 1, losses: 0, points: 16 })]);
       expect(rows.at(-1)).toEqual(expect.objectContaining({ teamId: 'n2', wins: 0, losses: 1, points: 0 }));

@@ -67,6 +67,7 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
       expect(await store.create(matchId, { home: 'X', away: 'Y' }, snapAfter(9))).toBe('exists');
       expect(await store.load(matchId)).toEqual({ meta: META, version: 0, snapshot: SNAP0 });
       expect(await store.meta(matchId)).toEqual(META);
+      expect(await store.version(matchId)).toBe(0);
       expect(await store.eventsAfter(matchId, 0)).toEqual([]);
     });
 
@@ -82,6 +83,7 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
     it('unknown match: reads give null, writes reject with UnknownMatchError', async () => {
       expect(await store.meta(matchId)).toBeNull();
       expect(await store.load(matchId)).toBeNull();
+      expect(await store.version(matchId)).toBeNull();
       expect(await store.eventsAfter(matchId, 0)).toBeNull();
       expect(await store.answerFor(matchId, 'c1')).toBeNull();
       await expect(store.append(matchId, 0, [ev(1)], snapAfter(1), 'c1', { ok: true })).rejects.toBeInstanceOf(UnknownMatchError);
@@ -101,6 +103,7 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
         version: 3,
       });
       expect(await store.load(matchId)).toEqual({ meta: META, version: 3, snapshot: snapAfter(10, 20, 5) });
+      expect(await store.version(matchId)).toBe(3);
       expect(await store.eventsAfter(matchId, 0)).toEqual([
         { version: 1, event: ev(10) },
         { version: 2, event: ev(20) },
