@@ -59,11 +59,8 @@ function firstEvents(matchId: string, room: number, now: number): { initial: Mat
 export async function runGuardBench(opts: { past: number[]; tonight: number; lineups: number; redisUrl?: string }): Promise<GuardBenchPoint[]> {
   const prefix = `bench:guard:${randomUUID().slice(0, 8)}:`;
   const url = opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const store = await createRedisStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>({
-    url,
-    prefix,
-    checkpoints: { every: SNAPSHOT_EVERY, evolve: fold },
-  });
+  const open = () => createRedisStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>({ url, prefix, checkpoints: { every: SNAPSHOT_EVERY, evolve: fold } });
+  const store = await open();
   const now = Date.now();
   const today = isoDate(now);
   const points: GuardBenchPoint[] = [];
@@ -86,10 +83,12 @@ export async function runGuardBench(opts: { past: number[]; tonight: number; lin
         writes.push(store.putDoc(COLLECTIONS.matches, `past-${written}`, entry(`past-${written}`, date, now - 7 * DAY), null));
       }
       await Promise.all(writes);
-      // A fresh guard per point. Its first lineup indexes the schedule (once per process), and the first lineup of
-      // each room learns that the room is under way and who is on the evening's teams: done before timing, so the
-      // figures are a night in progress, the cost of every lineup after a room's first.
-      const guard = createEveningGuard(store);
+      // Per point, what a process that just started has: a store connection of its own and a fresh guard. Its first
+      // lineup waits for the schedule to be listed (once per process and store) and the first lineup of each room
+      // learns that the room is under way and who is on the evening's teams: both before timing, so the figures
+      // are a night in progress, the cost of every lineup after a room's first.
+      const fresh = await open();
+      const guard = createEveningGuard(fresh);
       const f0 = process.hrtime.bigint();
       await guard(ids[0]!, lineup(0));
       const firstMs = Number(process.hrtime.bigint() - f0) / 1e6;
@@ -105,6 +104,7 @@ export async function runGuardBench(opts: { past: number[]; tonight: number; lin
         h.record(ms);
         total += ms;
       }
+      await fresh.close();
       points.push({ pastEntries: past, tonight: opts.tonight, lineups: opts.lineups, firstMs: Math.round(firstMs * 10) / 10, p50Us: Math.round(h.percentile(50) * 1000), p99Us: Math.round(h.percentile(99) * 1000), meanUs: Math.round((total / opts.lineups) * 1000) });
     }
   } finally {

@@ -1,7 +1,7 @@
 import type { Command, MatchState, Refusal } from '../../shared/index';
 import { eveningConflict, ScheduledMatchSchema, type ScheduledMatch } from '../../shared/season/index';
-import { eveningIds, indexWholeSchedule } from './eveningIndex';
 import { COLLECTIONS, isTombstone, type LeagueStore, readDoc, readRaw } from './leagueStore';
+import { eveningIds, scheduleListed } from './scheduleLists';
 
 /**
  * R-VII.P.3.1 (INV-23) at declaration time: a player on two teams playing the same evening may be written into a
@@ -100,23 +100,12 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
     const { home, away } = state.setup;
     remember(openRooms, id, { date, label: `${home.name} v ${away.name}`, players: new Map([...home.players, ...away.players].map((p) => [p.id, p.name])) });
   };
-  let indexed: Promise<unknown> | null = null;
-  /**
-   * Once per process: a schedule written before the evening lists existed is listed before a list is read. Started
-   * with the guard, so the night's first lineup rarely waits for it (0.3 s at 20,000 past entries, 0.8 s when they
-   * all still need listing: bench/eveningGuard.ts); a failure (the store down at start) is tried again by the next
-   * lineup that needs it.
-   */
-  const ensureIndexed = () =>
-    (indexed ??= indexWholeSchedule(store).catch((err: unknown) => {
-      indexed = null;
-      throw err;
-    }));
-  ensureIndexed().catch(() => undefined);
+  // A schedule written before its lists existed is listed once per process, started here with the match rooms.
+  scheduleListed(store).catch(() => undefined);
 
   /** R-VII.P.3.1: the lineup's players against the lineups of the other rooms open that evening. */
   const sameEveningConflict = async (me: ScheduledMatch, players: string[]): Promise<Refusal | null> => {
-    await ensureIndexed();
+    await scheduleListed(store);
     const ids = (await eveningIds(store, me.date)).filter((id) => id !== me.id);
     // Rooms not seen open yet: their entry says whether they are tonight's and open (or in use: a crash can lose the
     // open mark). All at once: a lineup waits for one round trip, not one per match of the evening.

@@ -29,8 +29,9 @@ export const COLLECTIONS = {
   /** One document per season holding every team's roster history (see SeasonRostersSchema). */
   rosters: 'league.rosters',
   matches: 'league.matches',
-  /** Prefix of one collection per date listing the matches scheduled that evening (`league.evenings.<date>`, eveningIndex.ts). */
+  /** Prefixes of the schedule's lists (scheduleLists.ts): `league.evenings.<date>`, `league.seasonMatches.<seasonId>`. */
   evenings: 'league.evenings',
+  seasonMatches: 'league.seasonMatches',
   results: 'league.results',
   /** Captains' roster change requests waiting for (or answered by) the commissioner, one document each. */
   requests: 'league.requests',

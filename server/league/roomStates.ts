@@ -11,7 +11,10 @@ import type { LeagueStore } from './leagueStore';
  * Snapshots are shared between readers and must not be mutated (the league's code only reads them).
  */
 
-/** Rooms kept per store: a few seasons' worth; past it the least recently read room is loaded again when asked. */
+/**
+ * Rooms kept per store: a few seasons' worth (a finished match's state is ~20 KB in memory, so at most ~40 MB); past
+ * it the least recently read room is loaded again when asked.
+ */
 const MAX_ROOMS = 2_000;
 
 const caches = new WeakMap<LeagueStore, Map<string, { version: number; state: MatchState }>>();

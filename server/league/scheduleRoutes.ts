@@ -3,10 +3,10 @@ import {
   checkPlayoffMatch, clockText, localTimeOf, checkScheduledMatch, checkTieBreakerMatch, RecordedResultSchema, refusal, type RuleCheck, type ScheduledMatch,
   ScheduledMatchSchema, seasonBrackets, seasonStandings,
 } from '../../shared/season/index';
-import { addToEvening } from './eveningIndex';
 import { conflict, invalid, notFound, refused } from './httpReplies';
 import { COLLECTIONS, deleteDoc, readDoc, updateDoc } from './leagueStore';
 import { matchSetupFor } from './matchSetupFor';
+import { listMatch } from './scheduleLists';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { type SeasonBundle, teamMap, venueMap } from './seasonData';
 
@@ -46,8 +46,8 @@ export function scheduleRoutes(ctx: LeagueRouteContext): Router {
       // An entry deleted after its room was opened leaves the room behind (the store keeps every match): that id
       // cannot be given a room again, so the commissioner must choose another one now rather than at opening.
       if (!current && (await ctx.store.load(match.id))) return { stop: `A match room with id ${match.id} already exists; give this match another id.` };
-      // Listed on its evening before the entry says that date, so the evening's index never misses it.
-      await addToEvening(ctx.store, match.date, [match.id]);
+      // Listed on its evening and in its season before the entry says so: the lists never miss it.
+      await listMatch(ctx.store, match);
       return { write: match };
     });
     if ('stopped' in out) return conflict(res, 'EXISTS', out.stopped);

@@ -1,11 +1,12 @@
 import { type MatchState, type Venue, VenueSchema } from '../../shared/index';
 import {
   countedResult, type LeagueMatchResult, type LeaguePlayer, LeaguePlayerSchema, type LeagueZone, type RecordedResult,
-  RecordedResultSchema, type ScheduledMatch, ScheduledMatchSchema, type Season, type SeasonRosters, SeasonRostersSchema,
+  RecordedResultSchema, type ScheduledMatch, type Season, type SeasonRosters, SeasonRostersSchema,
   SeasonSchema, type SeasonTeam, SeasonTeamSchema, localTimeOf, type LocalDate,
 } from '../../shared/season/index';
 import { COLLECTIONS, type LeagueStore, readAll, readDoc } from './leagueStore';
 import { roomStates } from './roomStates';
+import { seasonSchedule } from './scheduleLists';
 
 /**
  * Everything the league rules of one season look at, read from the store in one go. The tables are computed on
@@ -35,15 +36,14 @@ export const emptyRosters = (seasonId: string): SeasonRosters => ({ seasonId, te
 export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: (tz: string) => LeagueZone, now: number): Promise<SeasonBundle | null> {
   const found = await readDoc(store, COLLECTIONS.seasons, seasonId, SeasonSchema);
   if (!found) return null;
-  const [teams, venues, players, rosters, schedule, recorded] = await Promise.all([
+  const [teams, venues, players, rosters, mine, recorded] = await Promise.all([
     readAll(store, COLLECTIONS.teams, SeasonTeamSchema),
     readAll(store, COLLECTIONS.venues, VenueSchema),
     readAll(store, COLLECTIONS.players, LeaguePlayerSchema),
     readDoc(store, COLLECTIONS.rosters, seasonId, SeasonRostersSchema),
-    readAll(store, COLLECTIONS.matches, ScheduledMatchSchema),
+    seasonSchedule(store, seasonId),
     readAll(store, COLLECTIONS.results, RecordedResultSchema),
   ]);
-  const mine = schedule.filter((m) => m.seasonId === seasonId);
   const states = await roomStates(store, mine.filter((m) => m.roomOpenedAt !== null).map((m) => m.id));
   const recordedById = new Map(recorded.filter((r) => r.seasonId === seasonId).map((r) => [r.matchId, r]));
   const results = new Map<string, LeagueMatchResult>();

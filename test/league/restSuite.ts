@@ -6,7 +6,7 @@ import type { MatchSetup, MatchState } from '../../shared/index';
 import { instantOfLocal, type LocalDate } from '../../shared/season/index';
 import { intlZone } from '../../server/league/leagueZone';
 import { createEveningGuard } from '../../server/league/eveningGuard';
-import { addToEvening, eveningIds, indexWholeSchedule } from '../../server/league/eveningIndex';
+import { eveningIds, listMatch, listWholeSchedule, seasonMatchIds } from '../../server/league/scheduleLists';
 import { COLLECTIONS } from '../../server/league/leagueStore';
 import { createLeagueRouter } from '../../server/league/router';
 import { loadSeason } from '../../server/league/seasonData';
@@ -246,27 +246,35 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       expect(recorded.read).toEqual([`${COLLECTIONS.evenings}.2024-09-09/*`, `${COLLECTIONS.matches}/w1-n3n4`, 'room w1-s1']);
     });
 
-    it('R-VII.P.3.1 on a schedule written before the evening lists: a process lists it once, before its first check', async () => {
-      // What an older server left behind: an entry written without its evening's list.
+    it('R-VII.P.3.1 and the season pages on a schedule written before its lists: a process lists it once, before its first read', async () => {
+      // What an older server left behind: an entry written without its lists.
       const legacy = { id: 'legacy-1', seasonId: 's24', kind: 'REGULAR', date: '2024-10-07', homeTeamId: 'n1', awayTeamId: 'n2', venueId: 'bar-1', week: null, bracket: null, roomOpenedAt: null, roomInUseSince: null };
       expect(await store.putDoc(COLLECTIONS.matches, 'legacy-1', legacy, null)).toMatchObject({ kind: 'ok' });
       expect(await eveningIds(store, '2024-10-07')).toEqual([]);
+      expect(await seasonMatchIds(store, 's24')).not.toContain('legacy-1');
+      // A process's first read of the season lists the schedule before reading the season's list (a fresh wrapper of
+      // the store stands for a process that just started).
+      expect((await loadSeason(recordingReads(store).store, 's24', intlZone, now))!.schedule.map((m) => m.id)).toContain('legacy-1');
       const recorded = recordingReads(store);
       const lineup = { type: 'declareLineup' as const, payload: { round: 4, games: [{ players: ['P1', 'P2'] }, { players: ['P4', 'P5'] }] } };
       expect(await createEveningGuard(recorded.store)('w1-n1n2', lineup)).toBeNull();
       expect(recorded.read).toContain(`${COLLECTIONS.matches}/*`);
       expect(await eveningIds(store, '2024-10-07')).toEqual(['legacy-1']);
+      expect(await seasonMatchIds(store, 's24')).toContain('legacy-1');
+      const schedule = (await call('GET', '/api/league/seasons/s24/schedule')).body.matches as { id: string }[];
+      expect(schedule.map((m) => m.id)).toContain('legacy-1');
       // Every entry is listed now: the next process to start writes nothing.
-      expect(await indexWholeSchedule(store)).toBe(0);
+      expect(await listWholeSchedule(store)).toBe(0);
       // Taken off again (n1 and n2 are deleted below only if nothing of theirs is scheduled).
       expect((await call('DELETE', '/api/league/seasons/s24/schedule/legacy-1')).status).toBe(200);
     });
 
     it('lists every match of an evening scheduled at once: each is a document of its own, nobody waits on a shared list', async () => {
       const ids = Array.from({ length: 30 }, (_, i) => `burst-${String(i).padStart(2, '0')}`);
-      await Promise.all(ids.map((id) => addToEvening(store, '2024-11-11', [id])));
-      await addToEvening(store, '2024-11-11', ids.slice(0, 3)); // listed again: nothing changes
+      await Promise.all(ids.map((id) => listMatch(store, { id, date: '2024-11-11', seasonId: 'burst' })));
+      await Promise.all(ids.slice(0, 3).map((id) => listMatch(store, { id, date: '2024-11-11', seasonId: 'burst' }))); // listed again: nothing changes
       expect(await eveningIds(store, '2024-11-11')).toEqual(ids);
+      expect(await seasonMatchIds(store, 'burst')).toEqual(ids);
     });
 
     it('R-VII.P.3.1 after a match moved to another evening: the old evening no longer sees it, the new one does', async () => {
