@@ -1,6 +1,7 @@
 import type { Command, MatchState, Refusal } from '../../shared/index';
 import { eveningConflict, ScheduledMatchSchema, type ScheduledMatch } from '../../shared/season/index';
 import { COLLECTIONS, isTombstone, type LeagueStore, readDoc, readRaw } from './leagueStore';
+import { roomStates } from './roomStates';
 import { eveningIds, scheduleListed } from './scheduleLists';
 
 /**
@@ -125,13 +126,15 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
       return room && room.date === me.date && players.some((p) => room.players.has(p)) ? [{ id, room }] : [];
     });
     if (suspects.length === 0) return null;
+    // A suspect's current lineups: loaded again only when its version moved since this process last read it.
+    const states = await roomStates(store, suspects.flatMap(({ id }) => (fresh.has(id) ? [] : [id])));
     // In the evening's order (the ids'), so the refusal names the same match whichever room asks.
-    const others = await Promise.all(
-      suspects.map(async ({ id, room }) => ({ matchId: id, label: room.label, names: room.players, state: fresh.get(id) ?? (await store.load(id))?.snapshot ?? null })),
-    );
-    const present = others.flatMap((o) => (o.state ? [{ ...o, state: o.state }] : []));
-    const names = new Map(present.flatMap((o) => [...o.names]));
-    return eveningConflict(players, present, (id) => names.get(id) ?? id);
+    const others = suspects.flatMap(({ id, room }) => {
+      const state = fresh.get(id) ?? states.get(id);
+      return state ? [{ matchId: id, label: room.label, names: room.players, state }] : [];
+    });
+    const names = new Map(others.flatMap((o) => [...o.names]));
+    return eveningConflict(players, others, (id) => names.get(id) ?? id);
   };
 
   return async (matchId, command) => {

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { IdSchema, RosterStatusSchema } from '../../shared/index';
 import {
   checkWeekdayChange, type LocalDate, LocalDateSchema, localTimeOf, type RosterEdit, RosterEditSchema, type RosterMember,
-  inTop, restrictedPlayers, rosterDeadline, rosterOn, ScheduledMatchSchema, TOP_500, SeasonRostersSchema, type SeasonTeam, SeasonTeamSchema,
+  inTop, restrictedPlayers, rosterDeadline, rosterOn, TOP_500, SeasonRostersSchema, type SeasonTeam, SeasonTeamSchema,
 } from '../../shared/season/index';
 import { conflict, invalid, notFound, refused } from './httpReplies';
-import { COLLECTIONS, deleteDoc, readAll, updateDoc } from './leagueStore';
+import { COLLECTIONS, deleteDoc, updateDoc } from './leagueStore';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { submitRoster } from './rosterRequests';
+import { seasonSchedule } from './scheduleLists';
 import { nameOf, type SeasonBundle } from './seasonData';
 
 /** Teams of a season and their rosters (R-II): registration, dated changes, the roster in force on a date. */
@@ -110,7 +111,7 @@ export function teamRoutes(ctx: LeagueRouteContext): Router {
     const { bundle, team } = found;
     const out = await deleteDoc<typeof SeasonTeamSchema, string>(ctx.store, COLLECTIONS.teams, team.id, SeasonTeamSchema, ctx.clock(), async () => {
       // Read again at the moment of deleting: a match scheduled since the season was loaded must still stop it.
-      const matches = (await readAll(ctx.store, COLLECTIONS.matches, ScheduledMatchSchema)).filter((m) => m.homeTeamId === team.id || m.awayTeamId === team.id);
+      const matches = (await seasonSchedule(ctx.store, team.seasonId)).filter((m) => m.homeTeamId === team.id || m.awayTeamId === team.id);
       if (matches.length === 0) return { delete: true };
       const ids = matches.map((m) => `${m.id} (${m.date})`);
       return { stop: `${team.name} is on the schedule: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}. Delete those matches first; a team that has played stays in the standings.` };

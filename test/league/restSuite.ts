@@ -244,6 +244,10 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       recorded.read.length = 0;
       expect(await checkIn('w1-n1n2', { type: 'declareLineup', payload: { round: 3, games: [{ players: ['P3', 'P2'] }, { players: ['P4', 'P5'] }] } })).toBeNull();
       expect(recorded.read).toEqual([`${COLLECTIONS.evenings}.2024-09-09/*`, `${COLLECTIONS.matches}/w1-n3n4`, 'room w1-s1']);
+      // Again: w1-s1 has not moved since, so its version is read, not the room.
+      recorded.read.length = 0;
+      expect(await checkIn('w1-n1n2', { type: 'declareLineup', payload: { round: 3, games: [{ players: ['P3', 'P2'] }, { players: ['P4', 'P5'] }] } })).toBeNull();
+      expect(recorded.read).toEqual([`${COLLECTIONS.evenings}.2024-09-09/*`, `${COLLECTIONS.matches}/w1-n3n4`, 'version w1-s1']);
     });
 
     it('R-VII.P.3.1 and the season pages on a schedule written before its lists: a process lists it once, before its first read', async () => {
