@@ -74,7 +74,7 @@ const listed = new WeakMap<LeagueStore, Promise<number>>();
 /**
  * Resolves once this process has listed the whole schedule of `store` (listWholeSchedule, once per store). The
  * match rooms start it with the process (eveningGuard.ts), so the night's first lineup or page rarely waits for it
- * (0.3 s at 20,000 past entries, 0.8 s when they all still need listing: bench/eveningGuard.ts). A failure (the
+ * (0.65 s at 20,000 past entries, 1.4 s when they all still need listing: bench/eveningGuard.ts). A failure (the
  * store down at start) is tried again by the next reader.
  */
 export function scheduleListed(store: LeagueStore): Promise<number> {

@@ -269,7 +269,7 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       expect(schedule.map((m) => m.id)).toContain('legacy-1');
       // Every entry is listed now: the next process to start writes nothing.
       expect(await listWholeSchedule(store)).toBe(0);
-      // Taken off again (n1 and n2 are deleted below only if nothing of theirs is scheduled).
+      // Taken off again, so the tests below see the schedule they expect.
       expect((await call('DELETE', '/api/league/seasons/s24/schedule/legacy-1')).status).toBe(200);
     });
 
