@@ -117,13 +117,15 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   await expect(waiting).toContainText('Photo 2 · waiting to send');
   const again = card.getByRole('button', { name: 'Try again' });
   await expect(again).toBeVisible();
-  // the waiting photo and its button in the middle of the screen, clear of the tab bar
-  await again.evaluate((button) => button.scrollIntoView({ block: 'center' }));
-  await home.capture('98-challenge-photo-rate-limited');
-  const wait = /in (\d+) seconds/.exec((await waiting.textContent()) ?? '')?.[1];
+  // Read and act while the photo still waits (about 15 s): the screenshot and its accessibility checks below can take
+  // longer than that on a loaded machine, and the photo then goes by itself before "Try again" could be tried.
+  const wait = /in (\d+) seconds/.exec((await waiting.textContent({ timeout: 1000 })) ?? '')?.[1];
   // "Try again" sends the same upload at once: the link is still over its limit, so the server says wait again.
   await again.click();
   await expect(waiting).toContainText(/It goes by itself in (a second|\d+ seconds)\./);
+  // the waiting photo and its button in the middle of the screen, clear of the tab bar
+  await again.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+  await home.capture('98-challenge-photo-rate-limited');
   await expect(card.getByTestId('report-photos')).toContainText('2 photos for the league’s report, sent in time', { timeout: (wait ? Number(wait) : 1) * 1000 + 15_000 });
   await expect(waiting).toHaveCount(0);
   expect((await evening.state()).challenges[0]!.photos).toHaveLength(2);
