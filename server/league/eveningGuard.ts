@@ -1,6 +1,7 @@
 import type { Command, MatchState, Refusal } from '../../shared/index';
 import { eveningConflict, ScheduledMatchSchema, type ScheduledMatch } from '../../shared/season/index';
 import { COLLECTIONS, isTombstone, type LeagueStore, readDoc, readRaw } from './leagueStore';
+import { setRecent } from '../recentMap';
 import { roomStates } from './roomStates';
 import { eveningIds, scheduleListed } from './scheduleLists';
 
@@ -53,18 +54,9 @@ const MAX_ATTEMPTS = 5;
 
 const BUSY: Refusal = { rule: 'SCHEDULE', code: 'BUSY', message: 'The schedule entry of this match kept changing; try again.' };
 
-/** Sets a key of a bounded cache, dropping the oldest entry past MAX_STARTED. */
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  map.set(key, value);
-  if (map.size > MAX_STARTED) {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
-  }
-}
-
 export function createEveningGuard(store: LeagueStore, clock: () => number = Date.now): EveningGuard {
   const started = new Map<string, ScheduledMatch | null>();
-  const markStarted = (matchId: string, entry: ScheduledMatch | null) => remember(started, matchId, entry);
+  const markStarted = (matchId: string, entry: ScheduledMatch | null) => setRecent(started, matchId, entry, MAX_STARTED);
 
   /**
    * Before a room stores anything: refuses if the match was taken off the schedule, else marks its schedule entry
@@ -99,7 +91,7 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
   const openRooms = new Map<string, { date: string; label: string; players: ReadonlyMap<string, string> }>();
   const rememberRoom = (id: string, date: string, state: MatchState) => {
     const { home, away } = state.setup;
-    remember(openRooms, id, { date, label: `${home.name} v ${away.name}`, players: new Map([...home.players, ...away.players].map((p) => [p.id, p.name])) });
+    setRecent(openRooms, id, { date, label: `${home.name} v ${away.name}`, players: new Map([...home.players, ...away.players].map((p) => [p.id, p.name])) }, MAX_STARTED);
   };
   // A schedule written before its lists existed is listed once per process, started here with the match rooms.
   scheduleListed(store).catch(() => undefined);

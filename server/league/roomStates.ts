@@ -1,4 +1,5 @@
 import type { MatchState } from '../../shared/index';
+import { setRecent } from '../recentMap';
 import type { LeagueStore } from './leagueStore';
 
 /**
@@ -21,29 +22,19 @@ const caches = new WeakMap<LeagueStore, Map<string, { version: number; state: Ma
 
 /** The current snapshot of each room of `ids` that exists (rooms that do not are left out). */
 export async function roomStates(store: LeagueStore, ids: readonly string[]): Promise<Map<string, MatchState>> {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = new Map();
-    caches.set(store, cache);
-  }
-  const kept = cache;
+  const kept = caches.get(store) ?? new Map<string, { version: number; state: MatchState }>();
+  caches.set(store, kept);
   const found = await Promise.all(
     ids.map(async (id): Promise<[string, MatchState] | null> => {
       const known = kept.get(id);
       if (known && (await store.version(id)) === known.version) {
         // Read again: to the back of the eviction order.
-        kept.delete(id);
-        kept.set(id, known);
+        setRecent(kept, id, known, MAX_ROOMS);
         return [id, known.state];
       }
       const loaded = await store.load(id);
       if (!loaded) return null;
-      kept.delete(id);
-      kept.set(id, { version: loaded.version, state: loaded.snapshot });
-      if (kept.size > MAX_ROOMS) {
-        const oldest = kept.keys().next().value;
-        if (oldest !== undefined) kept.delete(oldest);
-      }
+      setRecent(kept, id, { version: loaded.version, state: loaded.snapshot }, MAX_ROOMS);
       return [id, loaded.snapshot];
     }),
   );

@@ -2,6 +2,7 @@ import { decide, fold, type Actor, type Command, type MatchEvent, type Refusal }
 import type { CommandAnswer, EventsMessage, Reply } from '../../shared/protocol';
 import type { Logger } from '../log';
 import type { RoomStore } from '../matches/roomStore';
+import { setRecent } from '../recentMap';
 import { StoreUnavailableError, UnknownMatchError, type Announcement } from '../store/matchStore';
 import type { LiveMatches } from './liveMatches';
 
@@ -121,12 +122,7 @@ export class CommandDesk {
   }
 
   #rememberUnconfirmed(commandId: string, attempted: { matchId: string; fromVersion: number; count: number }): void {
-    this.#unconfirmed.delete(commandId);
-    this.#unconfirmed.set(commandId, attempted);
-    if (this.#unconfirmed.size > MAX_UNCONFIRMED) {
-      const oldest = this.#unconfirmed.keys().next().value;
-      if (oldest !== undefined) this.#unconfirmed.delete(oldest);
-    }
+    setRecent(this.#unconfirmed, commandId, attempted, MAX_UNCONFIRMED);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { fold, type MatchState } from '../../shared/index';
 import type { MatchMeta } from '../matches/matchMeta';
 import type { RoomStore } from '../matches/roomStore';
+import { setRecent } from '../recentMap';
 
 export interface LiveMatch {
   version: number;
@@ -103,14 +104,7 @@ export class LiveMatches {
   }
 
   #touch(matchId: string, live: LiveMatch): void {
-    this.#matches.delete(matchId);
-    this.#matches.set(matchId, live);
-    if (this.#matches.size > this.capacity) {
-      const oldest = this.#matches.keys().next().value;
-      if (oldest !== undefined) {
-        this.#matches.delete(oldest);
-        this.#metas.delete(oldest);
-      }
-    }
+    const dropped = setRecent(this.#matches, matchId, live, this.capacity);
+    if (dropped !== undefined) this.#metas.delete(dropped);
   }
 }
