@@ -14,6 +14,19 @@ export interface RoomSpec {
   matchId: string;
   /** Captain tokens (the `t` of the captain links). The bare relay needs none. */
   tokens: { HOME: string; AWAY: string } | null;
+  /**
+   * A room opened from a league schedule (bench/leagueNight.ts): its players are the script's H1..A8 under league
+   * ids of their own, `<script id>-<playerTag>`.
+   */
+  playerTag?: string;
+}
+
+/** Season pages the generators' spectators open during each window (a league night, bench/leagueNight.ts). */
+export interface PageReads {
+  /** Paths on the target, read in turn. */
+  paths: string[];
+  /** Reads per second from this generator. */
+  perSecond: number;
 }
 
 export interface InitMessage {
@@ -28,6 +41,7 @@ export interface InitMessage {
   /** Connections opening at once in this process. */
   connectConcurrency: number;
   genIndex: number;
+  pages: PageReads | null;
 }
 
 export interface StartMessage {
@@ -109,6 +123,8 @@ export interface GenStats {
     snapshotFrames: number;
     snapshotBytes: number;
   };
+  /** Season pages read in the window (PageReads): how many, how many failed, and their latency. */
+  pages: { reads: number; failed: number; latency: HistogramData };
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   cpuMs: number;

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import type { Side } from '../shared/index';
+import type { CommandInput, Side } from '../shared/index';
 import type { EventsMessage, Reply, SnapshotMessage } from '../shared/protocol';
 import type { BenchSocket, OpenBenchSocket } from './benchSocket';
 import { Histogram } from './histogram';
@@ -84,6 +84,8 @@ const clients: Client[] = [];
 let ack = new Histogram();
 let fanout = new Histogram();
 let fanoutAll = new Histogram();
+let pageLatency = new Histogram();
+const pages = { reads: 0, failed: 0 };
 const counters = {
   commandsSent: 0,
   accepted: 0,
@@ -120,6 +122,9 @@ function resetStats(): void {
   ack = new Histogram();
   fanout = new Histogram();
   fanoutAll = new Histogram();
+  pageLatency = new Histogram();
+  pages.reads = 0;
+  pages.failed = 0;
   for (const k of Object.keys(counters) as (keyof typeof counters)[]) counters[k] = 0;
   for (const k of Object.keys(wire) as (keyof typeof wire)[]) wire[k] = 0;
   for (const rec of [refused, errors, problems]) for (const k of Object.keys(rec)) delete rec[k];
@@ -296,7 +301,7 @@ function sendNext(room: Room): void {
   }
   const captain = room.captains[step.side];
   if (!captain || captain.disconnected) return;
-  const command = step.build({ now: Date.now(), lastEntryId: room.lastEntryId });
+  const command = leagueIds(room, step.build({ now: Date.now(), lastEntryId: room.lastEntryId }));
   const commandId = `c${room.index.toString(36)}x${room.step}x${RUN_TAG}${(commandSerial++).toString(36)}`;
   const fromVersion = room.version;
   const measured = now >= measureFrom && now < measureTo;
@@ -346,6 +351,54 @@ function sendNext(room: Room): void {
   };
   attempt(1);
 }
+
+/**
+ * A league room's players are the script's under league ids of their own (RoomSpec.playerTag). The script's ids
+ * are exactly "H1".."H8" and "A1".."A8" as JSON strings; nothing else in a command is. A few µs per command.
+ */
+function leagueIds(room: Room, command: CommandInput): CommandInput {
+  const tag = room.spec.playerTag;
+  return tag ? (JSON.parse(JSON.stringify(command).replace(/"([HA][1-8])"/g, `"$1-${tag}"`)) as CommandInput) : command;
+}
+
+/**
+ * Spectators opening the season's pages (a league night): reads spread evenly over the warm-up and the window, each
+ * timed from request to the last byte of the answer; those started inside the window are counted.
+ */
+function readPages(startPerf: number): void {
+  const spec = init!.pages;
+  if (!spec || spec.perSecond <= 0 || spec.paths.length === 0) return;
+  const every = 1000 / spec.perSecond;
+  let k = 0;
+  const tick = () => {
+    const at = startPerf + k * every;
+    if (stopping || at >= sendingUntil) return;
+    pageTimer = setTimeout(() => {
+      const path = spec.paths[k % spec.paths.length]!;
+      k++;
+      const t0 = performance.now();
+      const measured = t0 >= measureFrom && t0 < measureTo;
+      pagesInFlight++;
+      fetch(`${init!.url}${path}`)
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (!measured) return;
+          if (res.ok) {
+            pages.reads++;
+            pageLatency.record(performance.now() - t0);
+          } else pages.failed++;
+        })
+        .catch(() => {
+          if (measured) pages.failed++;
+        })
+        .finally(() => pagesInFlight--);
+      tick();
+    }, Math.max(0, at - performance.now()));
+  };
+  tick();
+}
+let pageTimer: NodeJS.Timeout | null = null;
+let pagesInFlight = 0;
 
 async function connectAll(): Promise<void> {
   const { rooms: specs, spectatorsPerRoom, connectConcurrency, genIndex } = init!;
@@ -434,6 +487,7 @@ async function run(start: StartMessage): Promise<void> {
     };
     tick(0);
   }
+  readPages(startPerf);
 
   await new Promise((r) => setTimeout(r, Math.max(0, measureTo - performance.now())));
   loop.disable();
@@ -443,7 +497,7 @@ async function run(start: StartMessage): Promise<void> {
   while (performance.now() < drainUntil) {
     const busy = rooms.some((r) => r.inFlight || [...r.updates.values()].some((u) => u.remaining > 0 && u.measured));
     const behind = clients.some((c) => !c.disconnected && c.version !== undefined && c.version < c.room.version);
-    if (!busy && !behind) break;
+    if (!busy && !behind && pagesInFlight === 0) break;
     await new Promise((r) => setTimeout(r, 50));
   }
 
@@ -472,6 +526,7 @@ async function run(start: StartMessage): Promise<void> {
     clientsBehind,
     problems,
     wire,
+    pages: { ...pages, latency: pageLatency.toJSON() },
     loopDelayP99Ms: loop.percentile(99) / 1e6,
     loopDelayMaxMs: loop.max / 1e6,
     cpuMs: (cpu.user + cpu.system) / 1000,
@@ -495,6 +550,7 @@ function mulberry32(seed: number): () => number {
 function closeAll(code: number): void {
   stopping = true;
   for (const room of rooms) if (room.timer) clearTimeout(room.timer);
+  if (pageTimer) clearTimeout(pageTimer);
   for (const c of clients) c.socket.close();
   setTimeout(() => process.exit(code), 200).unref();
 }

@@ -11,6 +11,7 @@ import { type GuardBenchPoint, runGuardBench } from './eveningGuard';
 import { CLIENT_KINDS, type ClientKind } from './benchSocket';
 import { Histogram } from './histogram';
 import type { FromGen, GenStats, RoomSpec, Target, ToGen } from './ipc';
+import { openLeagueNight } from './leagueNight';
 import { benchSetup } from './matchScript';
 import { cpuMs, loadAverage, machineBusyCores, machineBusyMs, memoryMb } from './procStats';
 import { parsePin, pinned, pinPid, startOwnRedis } from './pinning';
@@ -70,7 +71,10 @@ async function waitQuiet(what: string, maxMs: number): Promise<void> {
     busy = await machineBusyCores();
   }
 }
-/** --config=<ours|bare>:<matches>:<spectators per match>:<measure seconds>[:profile] runs just that (repeatable). */
+/**
+ * --config=<ours|bare>:<matches>:<spectators per match>:<measure seconds>[:profile][:league[=<page reads/s>]] runs just
+ * that (repeatable).
+ */
 const CUSTOM = process.argv
   .slice(2)
   .filter((a) => a.startsWith('--config='))
@@ -123,6 +127,11 @@ interface Session {
   intervalMs: number;
   /** Start the League Night server under `node --cpu-prof`. */
   cpuProfile?: boolean;
+  /**
+   * A league night (bench/leagueNight.ts): the server's rooms are opened from a season's schedule, and spectators
+   * open the season's pages (standings, schedule) this many times a second in all. The bare relays ignore it.
+   */
+  league?: { pageReadsPerSec: number };
 }
 
 /** What one target got in a session (the per-target view of it). */
@@ -135,6 +144,8 @@ interface RunConfig {
   spectators: number;
   rounds: number;
   measureMs: number;
+  /** Rooms on a league schedule, and the season page reads per second (Session.league). */
+  league?: { pageReadsPerSec: number };
 }
 
 interface ConfigResult {
@@ -180,6 +191,8 @@ interface ConfigResult {
   rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number }[];
   /** Windows measured again because other work disturbed them. */
   discardedWindows: number;
+  /** Season pages read by spectators during the windows (a league night), request to last byte. */
+  pages: { reads: number; failed: number; perSec: number; latency: ReturnType<Histogram['summary']> } | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -515,7 +528,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
       );
       const entry: Live = {
         target,
-        cfg: { id, session: sess.id, group: sess.group, target, matches: sess.matches, spectators: sess.spectators, rounds: sess.rounds, measureMs: sess.rounds * sess.measureMs },
+        cfg: { id, session: sess.id, group: sess.group, target, matches: sess.matches, spectators: sess.spectators, rounds: sess.rounds, measureMs: sess.rounds * sess.measureMs, ...(sess.league && isServer(target) ? { league: sess.league } : {}) },
         server,
         gens: [],
         ids: Array.from({ length: sess.matches }, (_, i) => `bench-${RUN_ID}-${id}-${String(i).padStart(4, '0')}`),
@@ -529,9 +542,11 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
       };
       live.push(entry);
       const t0 = performance.now();
-      const rooms = isServer(target) ? await createMatches(server.url, ADMIN_TOKEN, entry.ids) : entry.ids.map((matchId) => ({ matchId, tokens: null }));
+      const league = sess.league && isServer(target) ? await openLeagueNight(server.url, ADMIN_TOKEN, entry.ids) : null;
+      const rooms = league ? league.rooms : isServer(target) ? await createMatches(server.url, ADMIN_TOKEN, entry.ids) : entry.ids.map((matchId) => ({ matchId, tokens: null }));
       const createMs = performance.now() - t0;
       const genCount = Math.max(2, Math.ceil(sockets / SOCKETS_PER_GEN));
+      const pages = league && sess.league ? { paths: league.pages, perSecond: sess.league.pageReadsPerSec / genCount } : null;
       for (let i = 0; i < genCount; i++) entry.gens.push(startGen(i));
       entry.gens.forEach((g, i) =>
         g.send({
@@ -543,6 +558,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
           spectatorsPerRoom: sess.spectators,
           connectConcurrency: 64,
           genIndex: i,
+          pages,
         }),
       );
       const connected = await Promise.all(entry.gens.map((g) => g.next('connected', 120_000 + sockets * 30)));
@@ -553,7 +569,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
       };
       entry.socketsOpen = connected.reduce((a, c) => a + c.sockets, 0);
       entry.snapshotAtConnect = round1(connected.reduce((a, c) => a + c.snapshotBytes, 0) / Math.max(1, connected.reduce((a, c) => a + c.snapshotFrames, 0)));
-      log(`${id}: ${isServer(target) ? `matches created in ${Math.round(createMs)} ms; ` : ''}${entry.socketsOpen} sockets connected in ${entry.connect.ms} ms (${entry.connect.failed} failed${entry.connect.firstError ? `: ${entry.connect.firstError}` : ''})`);
+      log(`${id}: ${isServer(target) ? `${league ? 'league night (season, teams, rosters, schedule, rooms) set up' : 'matches created'} in ${Math.round(createMs)} ms; ` : ''}${entry.socketsOpen} sockets connected in ${entry.connect.ms} ms (${entry.connect.failed} failed${entry.connect.firstError ? `: ${entry.connect.firstError}` : ''})`);
     }
     await sleep(1000);
     for (const t of live) t.rssAfterConnect = memoryMb(t.server.pid).rss;
@@ -652,11 +668,14 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
     };
     const fan = new Histogram();
     const ack = new Histogram();
+    const page = new Histogram();
     for (const st of w.stats) {
       fan.merge(st.fanout);
       ack.merge(st.ack);
+      page.merge(st.pages.latency);
     }
-    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores, load ${load}`);
+    const pageReads = w.stats.reduce((a, st) => a + st.pages.reads, 0);
+    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores, load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
     return w;
   } finally {
     clearInterval(rssTimer);
@@ -674,10 +693,12 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     for (const s of stats) for (const [k, v] of Object.entries(f(s))) out[k] = (out[k] ?? 0) + v;
     return out;
   };
+  const pageLatency = new Histogram();
   for (const s of stats) {
     ack.merge(s.ack);
     fanout.merge(s.fanout);
     fanoutAll.merge(s.fanoutAll);
+    pageLatency.merge(s.pages.latency);
   }
   const commandsSent = sum((s) => s.commandsSent);
   const w = (f: (x: GenStats['wire']) => number) => sum((s) => f(s.wire));
@@ -770,16 +791,32 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     windowsUs: t.windows.map((x) => x.windowUs),
     rounds,
     discardedWindows: t.discarded,
+    pages: t.cfg.league
+      ? { reads: sum((s) => s.pages.reads), failed: sum((s) => s.pages.failed), perSec: round1(sum((s) => s.pages.reads) / (windowMs / 1000)), latency: pageLatency.summary() }
+      : null,
   };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Plan
 
+/**
+ * `league` or `league=<page reads per second>` among a --config's flags: a league night (Session.league). The default
+ * rate: 4,000 spectators each opening the standings or the schedule about once in a 10-minute stretch of the match.
+ */
+function leagueFlag(flags: string[]): { league?: { pageReadsPerSec: number } } {
+  const f = flags.find((x) => x === 'league' || x.startsWith('league='));
+  if (!f) return {};
+  const rate = f.includes('=') ? Number(f.split('=')[1]) : LEAGUE_PAGE_READS_PER_SEC;
+  if (!Number.isFinite(rate) || rate < 0 || rate > 500) throw new Error(`--config: league=<page reads per second, 0..500>, got ${f}`);
+  return { league: { pageReadsPerSec: rate } };
+}
+const LEAGUE_PAGE_READS_PER_SEC = 5;
+
 function plan(): Session[] {
   const base = { drainMs: 3000, intervalMs: 1000 };
   if (CUSTOM.length > 0) {
-    return CUSTOM.map(([targets, matches, spectators, seconds, flag], i) => {
+    return CUSTOM.map(([targets, matches, spectators, seconds, ...flags], i) => {
       const list = (targets ?? '').split('+') as Target[];
       for (const t of list) {
         if (!['ours', 'bare', 'bare-adapter', 'candidate'].includes(t)) throw new Error(`--config: targets are ours, bare, bare-adapter, candidate (joined by +), got ${t}`);
@@ -790,7 +827,7 @@ function plan(): Session[] {
       const rounds = Math.max(1, Math.min(6, Math.floor(total / 10_000)));
       return {
         id: `custom${i}-${m}x${sp}`,
-        group: flag === 'profile' ? 'profile' : 'main',
+        group: flags.includes('profile') ? 'profile' : 'main',
         targets: list,
         matches: m,
         spectators: sp,
@@ -798,7 +835,8 @@ function plan(): Session[] {
         firstWarmupMs: 3000,
         warmupMs: 1000,
         measureMs: total / rounds,
-        cpuProfile: flag === 'profile',
+        cpuProfile: flags.includes('profile'),
+        ...leagueFlag(flags),
         ...base,
       } satisfies Session;
     });
@@ -1109,7 +1147,9 @@ async function main(): Promise<void> {
       for (const r of rs) {
         log(
           `${r.config.id}: ack p50/p99 ${r.ack.p50}/${r.ack.p99} ms, fan-out p50/p95/p99 ${r.fanout.p50}/${r.fanout.p95}/${r.fanout.p99} ms (last spectator p99 ${r.fanoutAll.p99}), ` +
-            `lost ${r.lostEvents} dup ${r.duplicateEvents} ooo ${r.outOfOrder}, server CPU ${r.server.cpuPct}% RSS peak ${r.server.rssPeakMb} MB, ${r.wire.bytesPerUpdate} B/update, ${r.commandsPerSec} cmd/s` +
+            `lost ${r.lostEvents} dup ${r.duplicateEvents} ooo ${r.outOfOrder}, ` +
+            (r.pages ? `${r.pages.reads} season pages (${r.pages.perSec}/s, ${r.pages.failed} failed) p50/p99 ${r.pages.latency.p50}/${r.pages.latency.p99} ms, ` : '') +
+            `server CPU ${r.server.cpuPct}% RSS peak ${r.server.rssPeakMb} MB, ${r.wire.bytesPerUpdate} B/update, ${r.commandsPerSec} cmd/s` +
             (Object.keys(r.refused).length || Object.keys(r.errors).length ? `, refused ${JSON.stringify(r.refused)} errors ${JSON.stringify(r.errors)}` : '') +
           `, loadgen (${r.loadGens.client}) CPU ${r.loadGens.cpuPct}% loop p99 ${r.loadGens.loopDelayP99MaxMs} ms, load avg ${r.loadAverage}`,
         );
