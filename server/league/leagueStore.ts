@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { MatchState, Side } from '../../shared/index';
-import type { DocEntry, PutDocResult } from '../store/matchStore';
+import type { MatchEvent, MatchState, Side } from '../../shared/index';
+import type { DocEntry, PutDocResult, StoredEvent } from '../store/matchStore';
+import { keptDoc, keptDocs } from './docCache';
 
 /**
  * What the league needs from the match store: its generic documents, and read access to match snapshots (for
@@ -10,9 +11,11 @@ export interface LeagueStore {
   getDoc<D>(collection: string, id: string): Promise<{ rev: number; doc: D } | null>;
   putDoc<D>(collection: string, id: string, doc: D, expectedRev: number | null): Promise<PutDocResult>;
   listDocs<D>(collection: string): Promise<DocEntry<D>[]>;
+  /** Changes with every write of the collection (docCache.ts keeps documents while it holds). */
+  collectionStamp(collection: string): Promise<string | null>;
   load(matchId: string): Promise<{ version: number; snapshot: MatchState } | null>;
-  /** A room's version alone, to tell whether a snapshot read before is still current (roomStates.ts). */
-  version(matchId: string): Promise<number | null>;
+  /** A room's events after `version` ([] when none, null for no such room), to bring a kept snapshot up to date (roomStates.ts). */
+  eventsAfter(matchId: string, version: number): Promise<StoredEvent<MatchEvent>[] | null>;
   /** The hashes of a room's captain tokens, to recognise a captain link sent with a roster request. */
   meta(matchId: string): Promise<{ captainTokenHashes: Record<Side, string> } | null>;
 }
@@ -49,20 +52,30 @@ export class BusyError extends Error {
  * overwritten by a tombstone: reads treat it as absent, and a later write of the same id continues its revision.
  */
 const TombstoneSchema = z.object({ deleted: z.literal(true), deletedAt: z.number().int().nonnegative() });
-export const isTombstone = (doc: unknown): boolean => TombstoneSchema.safeParse(doc).success;
+/** Every document read is asked this: a failing zod parse builds its issues, so the common answer (no) is a field test. */
+export const isTombstone = (doc: unknown): boolean =>
+  typeof doc === 'object' && doc !== null && (doc as { deleted?: unknown }).deleted === true && TombstoneSchema.safeParse(doc).success;
 
 /** The raw document including a tombstone (null: never written), for callers that must tell "deleted" apart. */
 export async function readRaw(store: LeagueStore, collection: string, id: string): Promise<{ rev: number; doc: unknown } | null> {
   return store.getDoc<unknown>(collection, id);
 }
 
+/**
+ * A document as its schema parses it (new objects: the caller may change them), from what this process keeps while
+ * the collection has not changed (docCache.ts). Read-decide-write goes to the store itself (updateDoc).
+ */
 export async function readDoc<S extends z.ZodType>(store: LeagueStore, collection: string, id: string, schema: S): Promise<{ rev: number; doc: z.infer<S> } | null> {
-  const found = await store.getDoc<unknown>(collection, id);
+  return parsedDoc(await keptDoc(store, collection, id), schema);
+}
+
+export function parsedDoc<S extends z.ZodType>(found: { rev: number; doc: unknown } | null, schema: S): { rev: number; doc: z.infer<S> } | null {
   return found && !isTombstone(found.doc) ? { rev: found.rev, doc: schema.parse(found.doc) } : null;
 }
 
+/** Every document of a collection as its schema parses them, as readDoc. */
 export async function readAll<S extends z.ZodType>(store: LeagueStore, collection: string, schema: S): Promise<z.infer<S>[]> {
-  return (await store.listDocs<unknown>(collection)).filter((e) => !isTombstone(e.doc)).map((e) => schema.parse(e.doc));
+  return (await keptDocs(store, collection)).filter((e) => !isTombstone(e.doc)).map((e) => schema.parse(e.doc));
 }
 
 /**

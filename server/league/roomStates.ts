@@ -1,15 +1,19 @@
-import type { MatchState } from '../../shared/index';
+import { fold, type MatchState } from '../../shared/index';
 import { setRecent } from '../recentMap';
 import type { LeagueStore } from './leagueStore';
 
 /**
  * The snapshots of match rooms as the league reads them (standings, a room's setup, a commissioner's ruling), kept
- * per process and used again while the room's version has not moved. A season page reads every room of the season:
- * at 300 rooms that was 0.1 s of CPU per page view (the load script's reply, the snapshot's JSON, the fold of the
- * events after its checkpoint), nearly all of it for rooms signed weeks ago that will never change again. A version
- * is one small read.
+ * per process and brought up to date with the room's events since. A season page reads every room of the season:
+ * at 300 rooms, loading each was 0.1 s of CPU per page view (the load script's reply, the snapshot's JSON, the fold
+ * of the events after its checkpoint), nearly all of it for rooms signed weeks ago that will never change again.
+ * On a league night the season's rooms are under way and each moves every few seconds, so a page view found nearly
+ * every room moved and loaded it again: ~50 ms of CPU per standings view at 200 rooms, on the event loop the rooms
+ * share (BENCHMARKS.md, "A league night"). The events after the kept version are one small read (none for a settled
+ * room), folded onto the kept state as the room itself folds them.
  *
- * Snapshots are shared between readers and must not be mutated (the league's code only reads them).
+ * Snapshots are shared between readers and must not be mutated (the league's code only reads them; the engine's fold
+ * makes new states).
  */
 
 /**
@@ -27,10 +31,12 @@ export async function roomStates(store: LeagueStore, ids: readonly string[]): Pr
   const found = await Promise.all(
     ids.map(async (id): Promise<[string, MatchState] | null> => {
       const known = kept.get(id);
-      if (known && (await store.version(id)) === known.version) {
+      const newer = known ? await store.eventsAfter(id, known.version) : null;
+      if (known && newer) {
+        const current = newer.length === 0 ? known : { version: newer.at(-1)!.version, state: fold(known.state, newer.map((e) => e.event)) };
         // Read again: to the back of the eviction order.
-        setRecent(kept, id, known, MAX_ROOMS);
-        return [id, known.state];
+        setRecent(kept, id, current, MAX_ROOMS);
+        return [id, current.state];
       }
       const loaded = await store.load(id);
       if (!loaded) return null;

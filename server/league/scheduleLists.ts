@@ -1,5 +1,6 @@
 import { type ScheduledMatch, ScheduledMatchSchema } from '../../shared/season/index';
-import { COLLECTIONS, isTombstone, type LeagueStore, readDoc } from './leagueStore';
+import { collectionReader, keptDocs } from './docCache';
+import { COLLECTIONS, isTombstone, type LeagueStore, parsedDoc } from './leagueStore';
 
 /**
  * The schedule's entries listed by evening and by season, so that a reader needs only its own: R-VII.P.3.1's check
@@ -18,7 +19,7 @@ import { COLLECTIONS, isTombstone, type LeagueStore, readDoc } from './leagueSto
 const eveningList = (date: string) => `${COLLECTIONS.evenings}.${date}`;
 const seasonList = (seasonId: string) => `${COLLECTIONS.seasonMatches}.${seasonId}`;
 
-const ids = async (store: LeagueStore, list: string) => (await store.listDocs<unknown>(list)).map((e) => e.id);
+const ids = async (store: LeagueStore, list: string) => (await keptDocs(store, list)).map((e) => e.id);
 
 /** Lists a match on its evening and in its season (create-only: an id already listed stays as it is). */
 export async function listMatch(store: LeagueStore, match: Pick<ScheduledMatch, 'id' | 'date' | 'seasonId'>): Promise<void> {
@@ -34,7 +35,9 @@ export const seasonMatchIds = (store: LeagueStore, seasonId: string): Promise<st
 /** The scheduled entries of a season, sorted by id: its list, each entry read, those that still belong to it. */
 export async function seasonSchedule(store: LeagueStore, seasonId: string): Promise<ScheduledMatch[]> {
   await scheduleListed(store);
-  const entries = await Promise.all((await seasonMatchIds(store, seasonId)).map((id) => readDoc(store, COLLECTIONS.matches, id, ScheduledMatchSchema)));
+  // One stamp read for all of the season's entries (docCache.ts), then only those written since are read.
+  const [listedIds, entriesOf] = await Promise.all([seasonMatchIds(store, seasonId), collectionReader(store, COLLECTIONS.matches)]);
+  const entries = await Promise.all(listedIds.map(async (id) => parsedDoc(await entriesOf.get(id), ScheduledMatchSchema)));
   return entries.flatMap((e) => (e && e.doc.seasonId === seasonId ? [e.doc] : []));
 }
 

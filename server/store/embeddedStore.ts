@@ -28,7 +28,7 @@
 // containers reuse PIDs, which would block restarts). Inside the process, writes to one match run
 // one at a time on a promise chain, which is what makes append's compare-and-set correct.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -118,6 +118,9 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
   readonly #docsFile: string;
   readonly #matches = new Map<string, MatchEntry>();
   readonly #docs = new Map<string, Map<string, DocSlot>>();
+  /** Writes per collection since this object opened the files, and its tag (collectionStamp). */
+  readonly #writes = new Map<string, number>();
+  readonly #stampTag = randomBytes(6).toString('base64url');
   #docsSize = 0;
   #docsBroken: Error | null = null;
   // Tail of each match's write chain, keyed by id even before the match exists (create races).
@@ -338,12 +341,6 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     return { meta: JSON.parse(m.meta) as M, version: m.version, snapshot: JSON.parse(m.snapshot) as S };
   }
 
-  async version(matchId: string): Promise<number | null> {
-    checkName(matchId, 'matchId');
-    this.#checkOpen();
-    return this.#matches.get(matchId)?.version ?? null;
-  }
-
   async eventsAfter(matchId: string, version: number): Promise<StoredEvent<E>[] | null> {
     checkName(matchId, 'matchId');
     checkVersion(version, 'version');
@@ -441,6 +438,7 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
       }
       this.#docsSize = outcome.size;
       this.#collection(collection).set(id, { rev, json });
+      this.#writes.set(collection, (this.#writes.get(collection) ?? 0) + 1);
       return { kind: 'ok', rev };
     });
     this.#docsChain = result.then(
@@ -448,6 +446,13 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
       () => undefined,
     );
     return result;
+  }
+
+  async collectionStamp(collection: string): Promise<string | null> {
+    checkName(collection, 'collection');
+    this.#checkOpen();
+    // One process holds the files: this object's own tag and its count of writes since it opened them.
+    return `${this.#stampTag}.${this.#writes.get(collection) ?? 0}`;
   }
 
   async listDocs<D>(collection: string): Promise<DocEntry<D>[]> {

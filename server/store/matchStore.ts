@@ -67,12 +67,6 @@ export interface MatchStore<E, S, M, A> {
   load(matchId: string): Promise<{ meta: M; version: number; snapshot: S } | null>;
 
   /**
-   * The match's current version alone (null when unknown): a reader holding a snapshot of some version learns
-   * whether it is still current without reading and parsing the snapshot again.
-   */
-  version(matchId: string): Promise<number | null>;
-
-  /**
    * Events with a version greater than `version`, oldest first; [] when `version` is at or past the
    * end, null when the match is unknown (so a client can tell "nothing new" from "wrong match").
    */
@@ -130,6 +124,13 @@ export interface MatchStore<E, S, M, A> {
 
   /** All documents of a collection, sorted by id. */
   listDocs<D>(collection: string): Promise<DocEntry<D>[]>;
+
+  /**
+   * A value that changes with every successful putDoc of the collection and never comes back, from any process:
+   * a reader holding documents read after it saw a stamp knows they are still current while the stamp is the same.
+   * null when the collection has no stamp (never written, or written only before stamps existed): do not rely on it.
+   */
+  collectionStamp(collection: string): Promise<string | null>;
 
   /** Whether the backing store is reachable right now. Never throws: it feeds health checks. */
   ping(): Promise<boolean>;

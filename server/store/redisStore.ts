@@ -10,6 +10,7 @@
 //   <prefix>match:<id>:answers        HASH  commandId -> JSON answer
 //   <prefix>doc:<collection>          HASH  id -> "<rev> <JSON doc>" (rev and doc in one field so the
 //                                           CAS script and the readers never see them disagree)
+//   <prefix>docstamps                 HASH  collection -> stamp of its last write (collectionStamp)
 // Ids may contain ':' without collisions: each key has a fixed head and a fixed, distinct tail.
 // Scripts touch several keys, so this assumes one Redis node (not Redis Cluster).
 //
@@ -28,7 +29,7 @@
 // Durability is whatever the Redis server is configured for (appendfsync): an acknowledged write
 // is in Redis memory, not necessarily on its disk.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createClient, ErrorReply, type RedisClientType } from 'redis';
 import { checkAppend, checkName, checkRev, checkVersion, storedEvents, toJson } from './codec';
 import { OpDeadlines } from './opDeadlines';
@@ -149,7 +150,7 @@ redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 return {'recorded'}
 `);
 
-// KEYS: collection hash   ARGV: id, expectedRev, doc
+// KEYS: collection hash, stamps   ARGV: id, expectedRev, doc, collection, stamp
 const PUT_DOC = script(`
 local current = redis.call('HGET', KEYS[1], ARGV[1])
 local rev = 0
@@ -157,6 +158,7 @@ if current then rev = tonumber(string.sub(current, 1, string.find(current, ' ', 
 if rev ~= tonumber(ARGV[2]) then return {'conflict', tostring(rev)} end
 rev = rev + 1
 redis.call('HSET', KEYS[1], ARGV[1], tostring(rev) .. ' ' .. ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[4], ARGV[5])
 return {'ok', tostring(rev)}
 `);
 
@@ -207,6 +209,9 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
   readonly #opTimeoutMs: number;
   readonly #checkpoints: Checkpoints<E, S> | null;
   readonly #deadlines: OpDeadlines;
+  /** What this store object stamps its document writes with (collectionStamp): a random tag and a count. */
+  readonly #stampTag = randomBytes(6).toString('base64url');
+  #stampCount = 0;
   #closed = false;
 
   /** Use createRedisStore: it configures the client for fail-fast and self-recovery. */
@@ -288,12 +293,6 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     }
     if (Number(at) + tail.length !== Number(version)) throw new Error(`match ${matchId}: log and version disagree`);
     return { meta: JSON.parse(meta as string) as M, version: Number(version), snapshot: state };
-  }
-
-  async version(matchId: string): Promise<number | null> {
-    checkName(matchId, 'matchId');
-    const version = await this.#op('version', (c) => c.hGet(this.#key(matchId, 'state'), 'version'));
-    return version == null ? null : Number(version);
   }
 
   async eventsAfter(matchId: string, version: number): Promise<StoredEvent<E>[] | null> {
@@ -392,10 +391,17 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     checkName(collection, 'collection');
     checkName(id, 'id');
     checkRev(expectedRev);
-    const args = [id, String(expectedRev ?? 0), toJson(doc, 'doc')];
-    const [kind, rev] = replyTuple(await this.#runScript('putDoc', PUT_DOC, [this.#docKey(collection)], args), 'putDoc');
+    // The stamp: this store object's own random tag and its count of writes, so no two writes share one, from any
+    // process, even after Redis lost its data (a counter kept in Redis would start again and repeat).
+    const args = [id, String(expectedRev ?? 0), toJson(doc, 'doc'), collection, `${this.#stampTag}.${++this.#stampCount}`];
+    const [kind, rev] = replyTuple(await this.#runScript('putDoc', PUT_DOC, [this.#docKey(collection), `${this.prefix}docstamps`], args), 'putDoc');
     if (kind !== 'ok' && kind !== 'conflict') throw new Error(`unexpected redis reply for putDoc: ${kind}`);
     return { kind, rev: Number(rev) };
+  }
+
+  async collectionStamp(collection: string): Promise<string | null> {
+    checkName(collection, 'collection');
+    return (await this.#op('collectionStamp', (c) => c.hGet(`${this.prefix}docstamps`, collection))) ?? null;
   }
 
   async listDocs<D>(collection: string): Promise<DocEntry<D>[]> {

@@ -2,7 +2,7 @@ import type { LeagueStore } from '../../server/league/leagueStore';
 
 /**
  * The league store as it is, with every read it serves written down (`<collection>/<id>`, `<collection>/*` for a
- * listing, `room <id>`, `version <id>`, `meta <id>`), for tests that say which reads a check needs. Writes pass through unrecorded.
+ * listing, `stamp <collection>`, `room <id>`, `events <id> after <version>`, `meta <id>`), for tests that say which reads a check needs. Writes pass through unrecorded.
  */
 export function recordingReads(real: LeagueStore): { store: LeagueStore; read: string[] } {
   const read: string[] = [];
@@ -10,8 +10,9 @@ export function recordingReads(real: LeagueStore): { store: LeagueStore; read: s
     getDoc: (c, id) => (read.push(`${c}/${id}`), real.getDoc(c, id)),
     putDoc: (c, id, doc, rev) => real.putDoc(c, id, doc, rev),
     listDocs: (c) => (read.push(`${c}/*`), real.listDocs(c)),
+    collectionStamp: (c) => (read.push(`stamp ${c}`), real.collectionStamp(c)),
     load: (id) => (read.push(`room ${id}`), real.load(id)),
-    version: (id) => (read.push(`version ${id}`), real.version(id)),
+    eventsAfter: (id, v) => (read.push(`events ${id} after ${v}`), real.eventsAfter(id, v)),
     meta: (id) => (read.push(`meta ${id}`), real.meta(id)),
   };
   return { store, read };

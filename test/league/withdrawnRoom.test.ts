@@ -102,9 +102,10 @@ for (const backend of backends) {
       expect(read).toContain(`${COLLECTIONS.matches}/kept-1`);
       read.length = 0;
       for (let round = 1; round <= 4; round++) expect(await guard('kept-1', lineup(round))).toBeNull();
-      // Each lineup reads its evening's list of matches (kept-1 is alone on it), never kept-1's entry again, and
-      // never the schedule of every season (listed once, by the guard's first look, for schedules older than the list).
-      expect(read).toEqual(Array.from({ length: 4 }, () => `${COLLECTIONS.evenings}.${leagueDate(2)}/*`));
+      // Each lineup asks whether its evening's list of matches changed (kept-1 is alone on it; the list itself was read
+      // by the first look and is kept while it holds, docCache.ts), never reads kept-1's entry again, and never the
+      // schedule of every season (listed once, by the guard's first look, for schedules older than the list).
+      expect(read).toEqual(Array.from({ length: 4 }, () => `stamp ${COLLECTIONS.evenings}.${leagueDate(2)}`));
 
       // A room created outside the schedule (as the demo's), under way: after the first look, no league read at all.
       const adhoc = await createMatch(server.url, `adhoc-${randomUUID().slice(0, 8)}`);

@@ -67,7 +67,6 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
       expect(await store.create(matchId, { home: 'X', away: 'Y' }, snapAfter(9))).toBe('exists');
       expect(await store.load(matchId)).toEqual({ meta: META, version: 0, snapshot: SNAP0 });
       expect(await store.meta(matchId)).toEqual(META);
-      expect(await store.version(matchId)).toBe(0);
       expect(await store.eventsAfter(matchId, 0)).toEqual([]);
     });
 
@@ -83,7 +82,6 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
     it('unknown match: reads give null, writes reject with UnknownMatchError', async () => {
       expect(await store.meta(matchId)).toBeNull();
       expect(await store.load(matchId)).toBeNull();
-      expect(await store.version(matchId)).toBeNull();
       expect(await store.eventsAfter(matchId, 0)).toBeNull();
       expect(await store.answerFor(matchId, 'c1')).toBeNull();
       await expect(store.append(matchId, 0, [ev(1)], snapAfter(1), 'c1', { ok: true })).rejects.toBeInstanceOf(UnknownMatchError);
@@ -103,7 +101,6 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
         version: 3,
       });
       expect(await store.load(matchId)).toEqual({ meta: META, version: 3, snapshot: snapAfter(10, 20, 5) });
-      expect(await store.version(matchId)).toBe(3);
       expect(await store.eventsAfter(matchId, 0)).toEqual([
         { version: 1, event: ev(10) },
         { version: 2, event: ev(20) },
@@ -272,6 +269,41 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
       ]);
       expect(await store.listDocs('venues')).toEqual([{ id: 't1', rev: 1, doc: { city: 'Ghent' } }]);
       expect(await store.listDocs('seasons')).toEqual([]);
+    });
+
+    it('collectionStamp: changes with every write of its collection, only then, and never comes back (after a reopen too)', async () => {
+      const seen = new Set<string | null>();
+      const stamp = (c: string) => store.collectionStamp(c);
+      const teams0 = await stamp('teams');
+      seen.add(teams0);
+      expect(await store.putDoc('teams', 't1', { v: 1 }, null)).toMatchObject({ kind: 'ok' });
+      const teams1 = await stamp('teams');
+      expect(teams1).not.toBeNull();
+      expect(seen.has(teams1)).toBe(false);
+      seen.add(teams1);
+      // Reads, a lost compare-and-set and other collections' writes leave it as it is.
+      await store.getDoc('teams', 't1');
+      await store.listDocs('teams');
+      expect(await store.putDoc('teams', 't1', { v: 'stale' }, null)).toMatchObject({ kind: 'conflict' });
+      const venues0 = await stamp('venues');
+      expect(await store.putDoc('venues', 'v1', { v: 1 }, null)).toMatchObject({ kind: 'ok' });
+      expect(await stamp('teams')).toBe(teams1);
+      expect(await stamp('venues')).not.toBe(venues0);
+      // Two writes in a row, and the same document written again: a new stamp each time.
+      expect(await store.putDoc('teams', 't2', { v: 1 }, null)).toMatchObject({ kind: 'ok' });
+      const teams2 = await stamp('teams');
+      expect(seen.has(teams2)).toBe(false);
+      seen.add(teams2);
+      expect(await store.putDoc('teams', 't2', { v: 1 }, 1)).toMatchObject({ kind: 'ok' });
+      const teams3 = await stamp('teams');
+      expect(seen.has(teams3)).toBe(false);
+      seen.add(teams3);
+      // Another store object over the same data (a restart, another process) stamps its writes with its own.
+      store = await harness.reopen(store);
+      expect(await store.putDoc('teams', 't3', { v: 1 }, null)).toMatchObject({ kind: 'ok' });
+      const teams4 = await stamp('teams');
+      expect(teams4).not.toBeNull();
+      expect(seen.has(teams4)).toBe(false);
     });
 
     it('concurrent putDoc at one rev: exactly one succeeds', async () => {
