@@ -126,7 +126,8 @@ export function importRoutes(ctx: LeagueRouteContext): Router {
         });
         if (out.ok) {
           registered.push(team.id);
-          bundle.rosters.teams[team.id] = out.value.history;
+          // The bundle's documents are shared and frozen (seasonData.ts): the next registration sees a new rosters object.
+          bundle.rosters = { ...bundle.rosters, teams: { ...bundle.rosters.teams, [team.id]: out.value.history } };
         } else refusedRows.push({ teamId: r.teamId, ...out.refusal });
       }
     }

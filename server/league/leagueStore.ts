@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MatchEvent, MatchState, Side } from '../../shared/index';
 import type { DocEntry, PutDocResult, StoredEvent } from '../store/matchStore';
-import { keptDoc, keptDocs } from './docCache';
+import { isTombstone, keptDoc, keptDocs } from './docCache';
 
 /**
  * What the league needs from the match store: its generic documents, and read access to match snapshots (for
@@ -47,14 +47,8 @@ export class BusyError extends Error {
   override name = 'BusyError';
 }
 
-/**
- * The store has no delete (its contract keeps every revision counter going up), so a deleted league document is
- * overwritten by a tombstone: reads treat it as absent, and a later write of the same id continues its revision.
- */
-const TombstoneSchema = z.object({ deleted: z.literal(true), deletedAt: z.number().int().nonnegative() });
-/** Every document read is asked this: a failing zod parse builds its issues, so the common answer (no) is a field test. */
-export const isTombstone = (doc: unknown): boolean =>
-  typeof doc === 'object' && doc !== null && (doc as { deleted?: unknown }).deleted === true && TombstoneSchema.safeParse(doc).success;
+// Deleted documents are tombstones (docCache.ts, which reads them first).
+export { isTombstone };
 
 /** The raw document including a tombstone (null: never written), for callers that must tell "deleted" apart. */
 export async function readRaw(store: LeagueStore, collection: string, id: string): Promise<{ rev: number; doc: unknown } | null> {

@@ -1,6 +1,6 @@
 import { type ScheduledMatch, ScheduledMatchSchema } from '../../shared/season/index';
 import { collectionReader, keptDocs } from './docCache';
-import { COLLECTIONS, isTombstone, type LeagueStore, parsedDoc } from './leagueStore';
+import { COLLECTIONS, isTombstone, type LeagueStore } from './leagueStore';
 
 /**
  * The schedule's entries listed by evening and by season, so that a reader needs only its own: R-VII.P.3.1's check
@@ -32,12 +32,15 @@ export const eveningIds = (store: LeagueStore, date: string): Promise<string[]> 
 /** The ids listed in season `seasonId`, sorted. */
 export const seasonMatchIds = (store: LeagueStore, seasonId: string): Promise<string[]> => ids(store, seasonList(seasonId));
 
-/** The scheduled entries of a season, sorted by id: its list, each entry read, those that still belong to it. */
+/**
+ * The scheduled entries of a season, sorted by id: its list, each entry read, those that still belong to it. The
+ * entries are shared and frozen (docCache.ts): copy one to change it.
+ */
 export async function seasonSchedule(store: LeagueStore, seasonId: string): Promise<ScheduledMatch[]> {
   await scheduleListed(store);
   // One stamp read for all of the season's entries (docCache.ts), then only those written since are read.
   const [listedIds, entriesOf] = await Promise.all([seasonMatchIds(store, seasonId), collectionReader(store, COLLECTIONS.matches)]);
-  const entries = await Promise.all(listedIds.map(async (id) => parsedDoc(await entriesOf.get(id), ScheduledMatchSchema)));
+  const entries = await Promise.all(listedIds.map((id) => entriesOf.shared(id, ScheduledMatchSchema)));
   return entries.flatMap((e) => (e && e.doc.seasonId === seasonId ? [e.doc] : []));
 }
 

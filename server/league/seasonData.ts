@@ -4,13 +4,19 @@ import {
   RecordedResultSchema, type ScheduledMatch, type Season, type SeasonRosters, SeasonRostersSchema,
   SeasonSchema, type SeasonTeam, SeasonTeamSchema, localTimeOf, type LocalDate,
 } from '../../shared/season/index';
-import { COLLECTIONS, type LeagueStore, readAll, readDoc } from './leagueStore';
+import { sharedDoc, sharedDocs } from './docCache';
+import { COLLECTIONS, type LeagueStore } from './leagueStore';
 import { roomStates } from './roomStates';
 import { seasonSchedule } from './scheduleLists';
 
 /**
  * Everything the league rules of one season look at, read from the store in one go. The tables are computed on
  * every read from the match snapshots, so the standings move the moment a match is signed, on any server process.
+ *
+ * The documents in it (the season, teams, venues, players, rosters, schedule entries, recorded results) are shared
+ * with every other read of this process and frozen (docCache.ts), and so are the rooms' states, unfrozen
+ * (roomStates.ts): a route that changes the bundle replaces a field or builds new objects, never changes one in
+ * place.
  */
 export interface SeasonBundle {
   season: Season;
@@ -34,15 +40,15 @@ export interface SeasonBundle {
 export const emptyRosters = (seasonId: string): SeasonRosters => ({ seasonId, teams: {} });
 
 export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: (tz: string) => LeagueZone, now: number): Promise<SeasonBundle | null> {
-  const found = await readDoc(store, COLLECTIONS.seasons, seasonId, SeasonSchema);
+  const found = await sharedDoc(store, COLLECTIONS.seasons, seasonId, SeasonSchema);
   if (!found) return null;
   const [teams, venues, players, rosters, mine, recorded] = await Promise.all([
-    readAll(store, COLLECTIONS.teams, SeasonTeamSchema),
-    readAll(store, COLLECTIONS.venues, VenueSchema),
-    readAll(store, COLLECTIONS.players, LeaguePlayerSchema),
-    readDoc(store, COLLECTIONS.rosters, seasonId, SeasonRostersSchema),
+    sharedDocs(store, COLLECTIONS.teams, SeasonTeamSchema),
+    sharedDocs(store, COLLECTIONS.venues, VenueSchema),
+    sharedDocs(store, COLLECTIONS.players, LeaguePlayerSchema),
+    sharedDoc(store, COLLECTIONS.rosters, seasonId, SeasonRostersSchema),
     seasonSchedule(store, seasonId),
-    readAll(store, COLLECTIONS.results, RecordedResultSchema),
+    sharedDocs(store, COLLECTIONS.results, RecordedResultSchema),
   ]);
   const states = await roomStates(store, mine.filter((m) => m.roomOpenedAt !== null).map((m) => m.id));
   const recordedById = new Map(recorded.filter((r) => r.seasonId === seasonId).map((r) => [r.matchId, r]));
@@ -57,7 +63,7 @@ export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: 
     seasonRev: found.rev,
     zone,
     teams: teams.filter((t) => t.seasonId === seasonId),
-    venues,
+    venues: [...venues],
     players: new Map(players.map((p) => [p.id, p])),
     rosters: rosters?.doc ?? emptyRosters(seasonId),
     rostersRev: rosters?.rev ?? 0,
