@@ -4,7 +4,8 @@ import type { RoomSpec } from './ipc';
  * A league night for the bench: the rooms of `ids` opened from a season's schedule through the league's REST API
  * (as a commissioner sets up a season), instead of as stand-alone rooms. Each match is two teams of eight with
  * player ids of their own (a league's teams do not share players, and R-VII.P.3.1 refuses a player on two teams in
- * one evening), at a bar of its own with the bench script's machines M1..M4, all on the same evening. So every
+ * one evening), at a bar of its own with the bench script's machines M1..M4, all on the same evening, in 20
+ * conferences. So every
  * lineup goes through the evening check and the season's pages (standings, schedule) read every one of these rooms,
  * as on a real league night.
  *
@@ -16,6 +17,8 @@ import type { RoomSpec } from './ipc';
 const TIME_ZONE = 'America/Chicago';
 /** Matches per import request: the import takes at most 500 teams and 5,000 players at once. */
 const MATCHES_PER_IMPORT = 250;
+/** A season has at most 20 conferences (SeasonSchema). */
+const MAX_CONFERENCES = 20;
 
 export interface LeagueNight {
   seasonId: string;
@@ -34,6 +37,10 @@ export async function openLeagueNight(url: string, adminToken: string, ids: stri
   const now = Date.now();
   const evening = leagueDate(1, now);
   const seasonId = 'bench-season';
+  // As large a league would be: the most conferences a season has (20), each match within one (200 matches: 20
+  // conferences of 20 teams). One conference of 400 teams would make the standings a table no league has.
+  const conferenceCount = Math.min(MAX_CONFERENCES, ids.length);
+  const conferenceOf = (i: number) => `c${i % conferenceCount}`;
   const call = async (method: 'PUT' | 'POST', path: string, body: unknown, expected: number): Promise<unknown> => {
     const res = await fetch(`${url}/api/league${path}`, {
       method,
@@ -47,7 +54,7 @@ export async function openLeagueNight(url: string, adminToken: string, ids: stri
     name: 'Bench season',
     timeZone: TIME_ZONE,
     regularSeason: { start: leagueDate(-7, now), end: leagueDate(60, now) },
-    conferences: [{ id: 'main', name: 'Main', matchWeekday: 'MON' }],
+    conferences: Array.from({ length: conferenceCount }, (_, c) => ({ id: `c${c}`, name: `Conference ${c + 1}`, matchWeekday: 'MON' })),
     settings: { match: { earlyStartNeedsAgreement: false } },
   }, 201);
 
@@ -59,8 +66,8 @@ export async function openLeagueNight(url: string, adminToken: string, ids: stri
     );
     const venues = chunk.map((i) => ({ id: `bar-${tagOf(i)}`, name: `Bar ${i}`, machines: [1, 2, 3, 4].map((m) => ({ id: `M${m}`, name: `Machine ${m}`, kind: 'FOUR_PLAYER' })) }));
     const teams = chunk.flatMap((i) => [
-      { id: `hawks-${tagOf(i)}`, name: `Hawks ${i}`, conferenceId: 'main', homeVenueId: `bar-${tagOf(i)}`, weekday: 'MON' },
-      { id: `aces-${tagOf(i)}`, name: `Aces ${i}`, conferenceId: 'main', homeVenueId: `bar-${tagOf(i)}`, weekday: 'MON' },
+      { id: `hawks-${tagOf(i)}`, name: `Hawks ${i}`, conferenceId: conferenceOf(i), homeVenueId: `bar-${tagOf(i)}`, weekday: 'MON' },
+      { id: `aces-${tagOf(i)}`, name: `Aces ${i}`, conferenceId: conferenceOf(i), homeVenueId: `bar-${tagOf(i)}`, weekday: 'MON' },
     ]);
     // Eight a side as in the bench script: the first two captains (the script's captains send from both phones).
     const rosters = chunk.flatMap((i) =>
