@@ -102,7 +102,7 @@ const MAX_SERVER_SOCKETS = 18_500;
 const QUICK_BUDGET_MS = 95_000;
 const HARD_DEADLINE_MS = QUICK ? 108_000 : process.argv.some((a) => a.startsWith('--wait-quiet')) ? 100 * 60_000 : 60 * 60_000;
 
-type Group = 'main' | 'spectators' | 'matches' | 'profile';
+type Group = 'main' | 'spectators' | 'matches' | 'profile' | 'league';
 
 /**
  * One load configuration, measured on several targets at once: every target is started and fully connected, then
@@ -857,6 +857,8 @@ function plan(): Session[] {
     sessions.push({ id: 'profile', group: 'profile', targets: ['ours'], matches: 200, spectators: 20, rounds: 1, firstWarmupMs: 4000, warmupMs: 1000, measureMs: 30_000, cpuProfile: true, ...base });
   }
   if (ONLY_MAIN) return sessions;
+  // A league night: the main load on rooms opened from a league schedule, spectators opening the season's pages.
+  sessions.push({ id: 'league-night', group: 'league', targets: ['ours'], matches: 200, spectators: 20, rounds: 4, firstWarmupMs: 4000, warmupMs: 1000, measureMs: 15_000, league: { pageReadsPerSec: LEAGUE_PAGE_READS_PER_SEC }, ...base });
   const sweep = { targets: ['ours', 'bare'] as Target[], rounds: 3, firstWarmupMs: 3000, warmupMs: 1000, measureMs: 12_000, ...base };
   // Spectators per match at 200 matches: 1,400 .. 18,000 sockets per process.
   for (const sp of [5, 45, 73, 88]) sessions.push({ id: `spect-${sp}`, group: 'spectators', matches: 200, spectators: sp, ...sweep });
@@ -877,7 +879,8 @@ function isClean(r: ConfigResult): boolean {
 function row(r: ConfigResult): string {
   const c = r.config;
   const cells = [
-    { ours: 'League Night', candidate: 'candidate build', bare: 'bare relay', 'bare-adapter': 'bare relay + Redis streams adapter' }[c.target],
+    { ours: 'League Night', candidate: 'candidate build', bare: 'bare relay', 'bare-adapter': 'bare relay + Redis streams adapter' }[c.target] +
+      (c.league ? ` on a league night (${c.league.pageReadsPerSec} season pages/s)` : ''),
     String(c.matches),
     String(c.spectators),
     r.sockets.toLocaleString('en-US'),
@@ -916,6 +919,7 @@ function headline(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
   const mainBare = inMain('bare');
   const mainAdapter = inMain('bare-adapter');
   const ours = results.filter((r) => r.config.target === 'ours' && r.config.group !== 'profile');
+  const leagueNight = ours.find((r) => r.config.league);
   const under = ours.filter((r) => r.fanout.p99 < GOALS.fanoutP99Ms && isClean(r));
   const maxSockets = under.length ? Math.max(...under.map((r) => r.sockets)) : 0;
   const bareUnder = results.filter((r) => r.config.target === 'bare' && r.fanout.p99 < GOALS.fanoutP99Ms && isClean(r));
@@ -952,6 +956,10 @@ function headline(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
     /** p50 of a lineup's R-VII.P.3.1 check with the most past schedule entries measured (bench/eveningGuard.ts). */
     lineupCheckP50Us: guard.at(-1)?.p50Us ?? null,
     lineupCheckPastEntries: guard.at(-1)?.pastEntries ?? null,
+    /** The league night (rooms on a league schedule, spectators reading season pages): fan-out p99 and page p50/p99. */
+    leagueNightP99FanoutMs: leagueNight?.fanout.p99 ?? null,
+    leagueNightPageP50Ms: leagueNight?.pages?.latency.p50 ?? null,
+    leagueNightPageP99Ms: leagueNight?.pages?.latency.p99 ?? null,
     mode: CUSTOM.length > 0 ? 'custom' : QUICK ? 'quick' : 'full',
   };
 }
@@ -1008,6 +1016,11 @@ function markdown(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
   }
   lines.push(`![fan-out and ack p99 against sockets per process](${chartPath})`);
   lines.push('');
+  const ln = results.find((r) => r.config.league && r.pages);
+  if (ln?.pages) {
+    lines.push(`League night (${ln.config.matches} x ${ln.config.spectators + 2}, rooms opened from a season's schedule in ${Math.min(20, ln.config.matches)} conferences, every lineup through the R-VII.P.3.1 check): ${ln.pages.reads} season pages read by spectators (standings and schedule in turn, ${ln.pages.perSec}/s, ${ln.pages.failed} failed), request to last byte p50 / p95 / p99 ${ln.pages.latency.p50} / ${ln.pages.latency.p95} / ${ln.pages.latency.p99} ms; meanwhile fan-out p99 ${ln.fanout.p99} ms, ack p99 ${ln.ack.p99} ms, server ${ln.server.cpuPct}% CPU. Per window (fan-out p99): ${ln.rounds.map((x) => `${x.fanoutP99} ms`).join(', ')}.`);
+    lines.push('');
+  }
   const mo = results.find((r) => r.config.group === 'main' && r.config.target === 'ours');
   if (mo) {
     lines.push(`Main configuration details (League Night, ${mo.config.matches} x ${mo.config.spectators + 2}): ${mo.commandsSent} commands in the ${mo.config.rounds} windows (${mo.accepted} accepted, refusals ${JSON.stringify(mo.refused)}, errors ${JSON.stringify(mo.errors)}), ${mo.deliveries} deliveries to spectators; server ${mo.server.cpuMsPerCommand} ms CPU per command, RSS ${mo.server.rssBeforeConnectMb} MB idle, ${mo.server.rssAfterConnectMb} MB after connecting (${mo.server.kbPerSocket} KB per socket), peak ${mo.server.rssPeakMb} MB; Redis ${mo.redisCpuPct}% CPU; load generators ${mo.loadGens.processes} processes, ${mo.loadGens.cpuPct}% CPU, event-loop delay p99 ${mo.loadGens.loopDelayP99MaxMs} ms. Per window (ack p99 / fan-out p99 / server CPU / cores used by other work): ${mo.rounds.map((x) => `${x.ackP99} / ${x.fanoutP99} ms / ${x.serverCpuPct}% / ${x.othersCores}`).join('; ')}${mo.discardedWindows ? ` (${mo.discardedWindows} disturbed windows measured again)` : ''}.`);
@@ -1080,7 +1093,7 @@ async function finish(): Promise<void> {
     const kept = previous.filter((r) => !measured.has(r.config.session));
     log(`--merge: keeping ${kept.length} results of the previous full run (${[...new Set(kept.map((r) => r.config.session))].join(', ')})`);
     // Keep the plan's order: main first, then the sweep as before.
-    const order = ['main', 'profile'];
+    const order = ['main', 'profile', 'league-night'];
     results = [...results, ...kept].sort((a, b) => {
       const ia = order.indexOf(a.config.session);
       const ib = order.indexOf(b.config.session);
@@ -1148,7 +1161,7 @@ async function main(): Promise<void> {
         log(
           `${r.config.id}: ack p50/p99 ${r.ack.p50}/${r.ack.p99} ms, fan-out p50/p95/p99 ${r.fanout.p50}/${r.fanout.p95}/${r.fanout.p99} ms (last spectator p99 ${r.fanoutAll.p99}), ` +
             `lost ${r.lostEvents} dup ${r.duplicateEvents} ooo ${r.outOfOrder}, ` +
-            (r.pages ? `${r.pages.reads} season pages (${r.pages.perSec}/s, ${r.pages.failed} failed) p50/p99 ${r.pages.latency.p50}/${r.pages.latency.p99} ms, ` : '') +
+            (r.pages && r.pages.reads > 0 ? `${r.pages.reads} season pages (${r.pages.perSec}/s, ${r.pages.failed} failed) p50/p99 ${r.pages.latency.p50}/${r.pages.latency.p99} ms, ` : '') +
             `server CPU ${r.server.cpuPct}% RSS peak ${r.server.rssPeakMb} MB, ${r.wire.bytesPerUpdate} B/update, ${r.commandsPerSec} cmd/s` +
             (Object.keys(r.refused).length || Object.keys(r.errors).length ? `, refused ${JSON.stringify(r.refused)} errors ${JSON.stringify(r.errors)}` : '') +
           `, loadgen (${r.loadGens.client}) CPU ${r.loadGens.cpuPct}% loop p99 ${r.loadGens.loopDelayP99MaxMs} ms, load avg ${r.loadAverage}`,
