@@ -63,7 +63,7 @@ export async function readDoc<S extends z.ZodType>(store: LeagueStore, collectio
   return parsedDoc(await keptDoc(store, collection, id), schema);
 }
 
-export function parsedDoc<S extends z.ZodType>(found: { rev: number; doc: unknown } | null, schema: S): { rev: number; doc: z.infer<S> } | null {
+function parsedDoc<S extends z.ZodType>(found: { rev: number; doc: unknown } | null, schema: S): { rev: number; doc: z.infer<S> } | null {
   return found && !isTombstone(found.doc) ? { rev: found.rev, doc: schema.parse(found.doc) } : null;
 }
 

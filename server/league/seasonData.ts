@@ -14,8 +14,8 @@ import { seasonSchedule } from './scheduleLists';
  * every read from the match snapshots, so the standings move the moment a match is signed, on any server process.
  *
  * The documents in it (the season, teams, venues, players, rosters, schedule entries, recorded results) are shared
- * with every other read of this process and frozen (docCache.ts), and so are the rooms' states, unfrozen
- * (roomStates.ts): a route that changes the bundle replaces a field or builds new objects, never changes one in
+ * with every other read of this process and frozen (docCache.ts); the rooms' states are shared too, not frozen
+ * (roomStates.ts). A route that changes the bundle replaces a field or builds new objects, never changes one in
  * place.
  */
 export interface SeasonBundle {
