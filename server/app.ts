@@ -30,7 +30,7 @@ export function createApp(config: Config, store: RoomStore, live: LiveMatches, l
   app.use(securityHeaders());
   // The league API parses its own (larger) bodies for season imports, so it is mounted before the small default parser.
   const { submitCommand, ...leagueHooks } = hooks;
-  app.use(createLeagueRouter({ store, adminToken: config.adminToken, openMatchRoom: (setup, now) => createMatch(store, setup, now), ...leagueHooks }));
+  app.use(createLeagueRouter({ store, adminToken: config.adminToken, openMatchRoom: (setup, now) => createMatch(store, setup, now), liveRooms: live, ...leagueHooks }));
   // Challenge report photos read their own raw bodies (up to MAX_PHOTO_BYTES), after checking who sends them.
   app.use(challengePhotoRoutes({
     store, live, adminToken: config.adminToken, submit: submitCommand ?? (() => null),

@@ -2,7 +2,7 @@ import type { Command, MatchState, Refusal } from '../../shared/index';
 import { eveningConflict, ScheduledMatchSchema, type ScheduledMatch } from '../../shared/season/index';
 import { COLLECTIONS, isTombstone, type LeagueStore, readDoc, readRaw } from './leagueStore';
 import { setRecent } from '../recentMap';
-import { roomStates } from './roomStates';
+import { type LiveRooms, roomStates } from './roomStates';
 import { eveningIds, scheduleListed } from './scheduleLists';
 
 /**
@@ -54,7 +54,7 @@ const MAX_ATTEMPTS = 5;
 
 const BUSY: Refusal = { rule: 'SCHEDULE', code: 'BUSY', message: 'The schedule entry of this match kept changing; try again.' };
 
-export function createEveningGuard(store: LeagueStore, clock: () => number = Date.now): EveningGuard {
+export function createEveningGuard(store: LeagueStore, clock: () => number = Date.now, live?: LiveRooms): EveningGuard {
   const started = new Map<string, ScheduledMatch | null>();
   const markStarted = (matchId: string, entry: ScheduledMatch | null) => setRecent(started, matchId, entry, MAX_STARTED);
 
@@ -119,7 +119,7 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
     });
     if (suspects.length === 0) return null;
     // A suspect's current lineups: loaded again only when its version moved since this process last read it.
-    const states = await roomStates(store, suspects.flatMap(({ id }) => (fresh.has(id) ? [] : [id])));
+    const states = await roomStates(store, suspects.flatMap(({ id }) => (fresh.has(id) ? [] : [id])), live);
     // In the evening's order (the ids'), so the refusal names the same match whichever room asks.
     const others = suspects.flatMap(({ id, room }) => {
       const state = fresh.get(id) ?? states.get(id);

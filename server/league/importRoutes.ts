@@ -112,7 +112,7 @@ export function importRoutes(ctx: LeagueRouteContext): Router {
 
     const registered: string[] = [];
     if (data.rosters.length > 0) {
-      const bundle = (await loadSeason(ctx.store, seasonId, ctx.zoneFor, ctx.clock()))!;
+      const bundle = (await loadSeason(ctx.store, seasonId, ctx.zoneFor, ctx.clock(), ctx.liveRooms))!;
       for (const r of data.rosters) {
         const team = bundle.teams.find((t) => t.id === r.teamId);
         const requestedBy = r.requestedBy ?? r.players.find((p) => p.captain)?.playerId;

@@ -24,13 +24,26 @@ const MAX_ROOMS = 2_000;
 
 const caches = new WeakMap<LeagueStore, Map<string, { version: number; state: MatchState }>>();
 
+/**
+ * The rooms this process serves, as its room layer holds them (room/liveMatches.ts): a room under way here is
+ * brought up to date from that copy, so the league neither folds every room's events a second time on each page
+ * view nor keeps a second copy of its state.
+ */
+export interface LiveRooms {
+  /** The copy held, without loading or reordering anything (undefined: not held). */
+  peek(matchId: string): { version: number; state: MatchState } | undefined;
+}
+
 /** The current snapshot of each room of `ids` that exists (rooms that do not are left out). */
-export async function roomStates(store: LeagueStore, ids: readonly string[]): Promise<Map<string, MatchState>> {
+export async function roomStates(store: LeagueStore, ids: readonly string[], live?: LiveRooms): Promise<Map<string, MatchState>> {
   const kept = caches.get(store) ?? new Map<string, { version: number; state: MatchState }>();
   caches.set(store, kept);
   const found = await Promise.all(
     ids.map(async (id): Promise<[string, MatchState] | null> => {
-      const known = kept.get(id);
+      const ours = kept.get(id);
+      const held = live?.peek(id);
+      // The newer of the two copies (the room's own moves on with every command here; ours since the last view).
+      const known = held && (!ours || held.version >= ours.version) ? held : ours;
       const newer = known ? await store.eventsAfter(id, known.version) : null;
       if (known && newer) {
         const current = newer.length === 0 ? known : { version: newer.at(-1)!.version, state: fold(known.state, newer.map((e) => e.event)) };

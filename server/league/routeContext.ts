@@ -5,6 +5,7 @@ import type { MatchLinks } from '../matches/createMatch';
 import { invalid, notFound } from './httpReplies';
 import type { LeagueStore } from './leagueStore';
 import { loadSeason, type SeasonBundle } from './seasonData';
+import type { LiveRooms } from './roomStates';
 
 /** What every league route file gets from createLeagueRouter. */
 export interface LeagueRouteContext {
@@ -18,6 +19,8 @@ export interface LeagueRouteContext {
    * null: the room is not wired for replaced links (see router.ts), so none are issued.
    */
   captainLinkReplaced: CaptainLinkReplaced | null;
+  /** The rooms this process serves, for season reads (roomStates.ts); undefined: a league router without rooms. */
+  liveRooms?: LiveRooms;
 }
 
 /** Wired by the socket server (it holds the sockets); the league only says which seat's link changed. */
@@ -38,7 +41,7 @@ export function idParam(req: Request, res: Response, name: string): string | nul
 export async function seasonFrom(ctx: LeagueRouteContext, req: Request, res: Response): Promise<SeasonBundle | null> {
   const seasonId = idParam(req, res, 'seasonId');
   if (!seasonId) return null;
-  const bundle = await loadSeason(ctx.store, seasonId, ctx.zoneFor, ctx.clock());
+  const bundle = await loadSeason(ctx.store, seasonId, ctx.zoneFor, ctx.clock(), ctx.liveRooms);
   if (!bundle) notFound(res, `season ${seasonId}`);
   return bundle;
 }

@@ -7,6 +7,7 @@ import { BusyError, type LeagueStore } from './leagueStore';
 import { intlZone } from './leagueZone';
 import { peopleRoutes } from './peopleRoutes';
 import { requestRoutes } from './requestRoutes';
+import type { LiveRooms } from './roomStates';
 import type { CaptainLinkReplaced, LeagueRouteContext, OpenMatchRoom } from './routeContext';
 import { scheduleRoutes } from './scheduleRoutes';
 import { seasonRoutes } from './seasonRoutes';
@@ -30,6 +31,8 @@ export interface LeagueRouterDeps {
    * route answers 501 (a league router with no match rooms behind it).
    */
   captainLinkReplaced?: CaptainLinkReplaced;
+  /** The rooms this process serves (room/liveMatches.ts): season reads start from their copies (roomStates.ts). */
+  liveRooms?: LiveRooms;
 }
 
 /**
@@ -45,6 +48,7 @@ export function createLeagueRouter(deps: LeagueRouterDeps): Router {
     commissioner: requireCommissioner(deps.adminToken),
     openMatchRoom: deps.openMatchRoom,
     captainLinkReplaced: deps.captainLinkReplaced ?? null,
+    ...(deps.liveRooms ? { liveRooms: deps.liveRooms } : {}),
   };
   const router = Router();
   // Its own JSON parser, so the router works wherever it is mounted (a parser mounted before it wins: bodies are

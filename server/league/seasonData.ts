@@ -6,7 +6,7 @@ import {
 } from '../../shared/season/index';
 import { sharedDoc, sharedDocs } from './docCache';
 import { COLLECTIONS, type LeagueStore } from './leagueStore';
-import { roomStates } from './roomStates';
+import { type LiveRooms, roomStates } from './roomStates';
 import { seasonSchedule } from './scheduleLists';
 
 /**
@@ -39,7 +39,7 @@ export interface SeasonBundle {
 
 export const emptyRosters = (seasonId: string): SeasonRosters => ({ seasonId, teams: {} });
 
-export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: (tz: string) => LeagueZone, now: number): Promise<SeasonBundle | null> {
+export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: (tz: string) => LeagueZone, now: number, live?: LiveRooms): Promise<SeasonBundle | null> {
   const found = await sharedDoc(store, COLLECTIONS.seasons, seasonId, SeasonSchema);
   if (!found) return null;
   const [teams, venues, players, rosters, mine, recorded] = await Promise.all([
@@ -50,7 +50,7 @@ export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: 
     seasonSchedule(store, seasonId),
     sharedDocs(store, COLLECTIONS.results, RecordedResultSchema),
   ]);
-  const states = await roomStates(store, mine.filter((m) => m.roomOpenedAt !== null).map((m) => m.id));
+  const states = await roomStates(store, mine.filter((m) => m.roomOpenedAt !== null).map((m) => m.id), live);
   const recordedById = new Map(recorded.filter((r) => r.seasonId === seasonId).map((r) => [r.matchId, r]));
   const results = new Map<string, LeagueMatchResult>();
   for (const m of mine) {

@@ -34,6 +34,11 @@ export class LiveMatches {
     private readonly capacity = 5_000,
   ) {}
 
+  /** The cached copy as it is, without loading or reordering anything (the league's season reads: roomStates.ts). */
+  peek(matchId: string): LiveMatch | undefined {
+    return this.#matches.get(matchId);
+  }
+
   /** The cached copy, or the store's if none (null: no such match). */
   async current(matchId: string): Promise<LiveMatch | null> {
     const cached = this.#matches.get(matchId);

@@ -47,7 +47,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     io,
     store,
     live,
-    desk: new CommandDesk(store, live, roomLog, Date.now, createEveningGuard(store), announce),
+    desk: new CommandDesk(store, live, roomLog, Date.now, createEveningGuard(store, Date.now, live), announce),
     drafts: new DraftBoard(store),
     presence: new PresenceBoard(io, roomLog, cross !== null),
     announceSeatClaim: cross ? seatClaimsAcrossProcesses(io, roomLog) : () => undefined,
