@@ -14,6 +14,24 @@ export interface RankedVenue {
   notPlayedInPlayoffs: boolean;
 }
 
+/**
+ * The league's bars in name order, computed once per list: a standings view ranks them for every tie of every
+ * conference (in a season's first week every team is 0-0, so each conference is one tie), and sorting 200 bars by
+ * name 20 times was most of a standings view's time (BENCHMARKS.md, "A league night"). Lists are never changed in
+ * place, so a list's order is kept with it.
+ */
+const byNameOrder = new WeakMap<readonly Venue[], readonly Venue[]>();
+const byName = new Intl.Collator('en').compare;
+
+function sortedByName(venues: readonly Venue[]): readonly Venue[] {
+  let sorted = byNameOrder.get(venues);
+  if (!sorted) {
+    sorted = [...venues].sort((a, b) => byName(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    byNameOrder.set(venues, sorted);
+  }
+  return sorted;
+}
+
 export function rankNeutralVenues(
   venues: readonly Venue[],
   homeVenueIds: readonly string[],
@@ -21,13 +39,8 @@ export function rankNeutralVenues(
 ): RankedVenue[] {
   const homes = new Set(homeVenueIds);
   const played = new Set(playoffVenueIds);
-  return venues
+  // From name order, a stable sort on the two criteria keeps names in order within each group.
+  return sortedByName(venues)
     .map((v) => ({ venueId: v.id, name: v.name, notAHomeVenue: !homes.has(v.id), notPlayedInPlayoffs: !played.has(v.id) }))
-    .sort(
-      (a, b) =>
-        Number(b.notAHomeVenue) - Number(a.notAHomeVenue) ||
-        Number(b.notPlayedInPlayoffs) - Number(a.notPlayedInPlayoffs) ||
-        a.name.localeCompare(b.name, 'en') ||
-        (a.venueId < b.venueId ? -1 : a.venueId > b.venueId ? 1 : 0),
-    );
+    .sort((a, b) => Number(b.notAHomeVenue) - Number(a.notAHomeVenue) || Number(b.notPlayedInPlayoffs) - Number(a.notPlayedInPlayoffs));
 }

@@ -23,17 +23,36 @@ export interface TieBreakerProposal {
  * R-IV.A.5.2: otherwise two nights after the tied teams' last regular-season match (the later one when they
  * differ); with nothing scheduled, two nights after the end of the regular season.
  */
-export function proposedTieBreakerDate(season: Season, conferenceId: string, teamIds: readonly string[], schedule: readonly ScheduledMatch[]): { date: LocalDate; rule: 'R-IV.A.5.1' | 'R-IV.A.5.2' } {
+export function proposedTieBreakerDate(
+  season: Season,
+  conferenceId: string,
+  teamIds: readonly string[],
+  schedule: readonly ScheduledMatch[],
+  lastDateOf: (teamId: string) => LocalDate | null = (id) => lastRegularMatchDate(schedule, id),
+): { date: LocalDate; rule: 'R-IV.A.5.1' | 'R-IV.A.5.2' } {
   const conference = season.conferences.find((c) => c.id === conferenceId);
   if (season.settings.byeWeekBeforePlayoffs && conference) {
     return { date: nextWeekdayAfter(season.regularSeason.end, conference.matchWeekday), rule: 'R-IV.A.5.1' };
   }
   let last: LocalDate | null = null;
   for (const id of teamIds) {
-    const d = lastRegularMatchDate(schedule, id);
+    const d = lastDateOf(id);
     if (d !== null && (last === null || d > last)) last = d;
   }
   return { date: addDays(last ?? season.regularSeason.end, 2), rule: 'R-IV.A.5.2' };
+}
+
+/** Each team's last regular-season match date, in one pass over the schedule (lastRegularMatchDate for many teams). */
+function lastRegularDates(schedule: readonly ScheduledMatch[]): (teamId: string) => LocalDate | null {
+  const last = new Map<string, LocalDate>();
+  for (const m of schedule) {
+    if (m.kind !== 'REGULAR') continue;
+    for (const id of [m.homeTeamId, m.awayTeamId]) {
+      const d = last.get(id);
+      if (d === undefined || m.date > d) last.set(id, m.date);
+    }
+  }
+  return (teamId) => last.get(teamId) ?? null;
 }
 
 export function tieBreakerProposals(
@@ -44,10 +63,12 @@ export function tieBreakerProposals(
   venues: readonly Venue[],
   schedule: readonly ScheduledMatch[],
 ): TieBreakerProposal[] {
-  return ties
-    .filter((t) => t.tieBreakerMatchRequired)
+  const required = ties.filter((t) => t.tieBreakerMatchRequired);
+  // Once per conference, not once per tied team: in a season's first week every team of a conference is tied.
+  const lastDateOf = required.length > 0 ? lastRegularDates(schedule) : () => null;
+  return required
     .map((t) => {
-      const { date, rule } = proposedTieBreakerDate(season, conferenceId, t.teamIds, schedule);
+      const { date, rule } = proposedTieBreakerDate(season, conferenceId, t.teamIds, schedule, lastDateOf);
       const homes = t.teamIds.map((id) => teams.get(id)?.homeVenueId).filter((v): v is string => v !== undefined);
       return { teamIds: t.teamIds, proposedDate: date, dateRule: rule, venues: rankNeutralVenues(venues, homes, []) };
     });
