@@ -7,6 +7,7 @@ import type { MatchEvent, MatchState } from '../../shared/index';
 import { COLLECTIONS, readAll, readDoc, updateDoc } from '../../server/league/leagueStore';
 import type { MatchMeta } from '../../server/matches/matchMeta';
 import { createRedisStore } from '../../server/store/redisStore';
+import { deleteKeys } from '../helpers/serverProcess';
 import { recordingReads } from './readLog';
 
 /**
@@ -26,10 +27,7 @@ describe('league documents kept per process (docCache.ts)', async () => {
   afterAll(async () => {
     await one.close();
     await two.close();
-    const admin = createClient({ url: REDIS_URL });
-    await admin.connect();
-    for await (const keys of admin.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 500 })) if (keys.length > 0) await admin.del(keys);
-    await admin.close();
+    await deleteKeys(PREFIX, REDIS_URL);
   });
 
   it('a season page read twice reads the documents once; a write from another process is read at once, by id and whole', async () => {

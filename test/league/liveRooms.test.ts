@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fold, initialState, MatchSetupSchema } from '../../shared/index';
 import { roomStates } from '../../server/league/roomStates';
@@ -11,6 +10,7 @@ import { createRedisStore } from '../../server/store/redisStore';
 import { LiveMatches } from '../../server/room/liveMatches';
 import { testSetup } from '../helpers/matchScript';
 import { playMatch } from './playedMatch';
+import { deleteKeys } from '../helpers/serverProcess';
 import { recordingReads } from './readLog';
 
 /**
@@ -29,10 +29,7 @@ describe('season reads start from the rooms this process serves (roomStates.ts)'
   afterAll(async () => {
     await store.close();
     await other.close();
-    const admin = createClient({ url: REDIS_URL });
-    await admin.connect();
-    for await (const keys of admin.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 500 })) if (keys.length > 0) await admin.del(keys);
-    await admin.close();
+    await deleteKeys(PREFIX, REDIS_URL);
   });
 
   it('a room held here costs one small read and no fold; one appended to by another process is brought up to date', async () => {
