@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { z } from 'zod';
 import {
   CommissionerResultSchema, decideCommissionerResult, RecordedResultSchema, seasonBrackets, seasonStandings,
@@ -7,6 +7,7 @@ import { invalid, notFound, refused } from './httpReplies';
 import { COLLECTIONS, updateDoc } from './leagueStore';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { type SeasonBundle } from './seasonData';
+import { tableAnswer } from './tableAnswers';
 
 /** Standings (R-IV.A), brackets (R-V.A) and the results a league official records (CALC-3, R-VII.D.2.4). */
 export function tableRoutes(ctx: LeagueRouteContext): Router {
@@ -15,13 +16,13 @@ export function tableRoutes(ctx: LeagueRouteContext): Router {
   router.get('/api/league/seasons/:seasonId/standings', async (req, res) => {
     const bundle = await seasonFrom(ctx, req, res);
     if (!bundle) return;
-    res.json({ seasonId: bundle.season.id, teams: teamNames(bundle), conferences: seasonStandings(bundle) });
+    sendJson(res, tableAnswer('standings', bundle, (b) => ({ seasonId: b.season.id, teams: teamNames(b), conferences: seasonStandings(b) })));
   });
 
   router.get('/api/league/seasons/:seasonId/bracket', async (req, res) => {
     const bundle = await seasonFrom(ctx, req, res);
     if (!bundle) return;
-    res.json({ seasonId: bundle.season.id, teams: teamNames(bundle), conferences: seasonBrackets(bundle, seasonStandings(bundle)) });
+    sendJson(res, tableAnswer('bracket', bundle, (b) => ({ seasonId: b.season.id, teams: teamNames(b), conferences: seasonBrackets(b, seasonStandings(b)) })));
   });
 
   router.get('/api/league/seasons/:seasonId/results', async (req, res) => {
@@ -48,5 +49,8 @@ export function tableRoutes(ctx: LeagueRouteContext): Router {
 
   return router;
 }
+
+/** JSON text made before (tableAnswers.ts), with the headers res.json would give it. */
+const sendJson = (res: Response, json: string) => res.type('application/json').send(json);
 
 const teamNames = (bundle: SeasonBundle) => Object.fromEntries(bundle.teams.map((t) => [t.id, t.name]));

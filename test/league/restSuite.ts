@@ -175,6 +175,16 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       expect(rows.slice(0, 1)).toEqual([expect.objectContaining({ teamId: 'n1', wins: 1, losses: 0, points: 16 })]);
       expect(rows.at(-1)).toEqual(expect.objectContaining({ teamId: 'n2', wins: 0, losses: 1, points: 0 }));
       expect((after.body.teams as Record<string, string>).n1).toBe('North 1');
+      // The answer is kept while nothing it is computed from changed (server/league/tableAnswers.ts), and made again as
+      // soon as something did: a team renamed (a document written) shows in the next view, then is renamed back.
+      const again = await call('GET', '/api/league/seasons/s24/standings');
+      expect(again.body).toEqual(after.body);
+      const rename = (name: string) => call('PUT', '/api/league/seasons/s24/teams/n1', { name, conferenceId: 'north', homeVenueId: 'bar-1', weekday: 'MON' });
+      expect((await rename('North One')).status).toBe(200);
+      expect(((await call('GET', '/api/league/seasons/s24/standings')).body.teams as Record<string, string>).n1).toBe('North One');
+      expect(((await call('GET', '/api/league/seasons/s24/bracket')).body.teams as Record<string, string>).n1).toBe('North One');
+      expect((await rename('North 1')).status).toBe(200);
+      expect(((await call('GET', '/api/league/seasons/s24/standings')).body.teams as Record<string, string>).n1).toBe('North 1');
     });
 
     it('records whole-match results: a forfeit with a full evening needs 4 players (R-VII.H.1.3), then counts (CALC-3)', async () => {
