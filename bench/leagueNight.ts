@@ -1,4 +1,5 @@
 import type { RoomSpec } from './ipc';
+import { captainTokens, inPool, type OpenedRoom } from './roomLinks';
 
 /**
  * A league night for the bench: the rooms of `ids` opened from a season's schedule through the league's REST API
@@ -81,18 +82,11 @@ export async function openLeagueNight(url: string, adminToken: string, ids: stri
     if (imported.registered.length !== rosters.length) throw new Error(`league night: rosters refused: ${JSON.stringify(imported.refused).slice(0, 500)}`);
   }
 
-  const rooms: RoomSpec[] = new Array(ids.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const i = next++;
-      const matchId = ids[i]!;
-      await call('PUT', `/seasons/${seasonId}/schedule/${matchId}`, { kind: 'REGULAR', date: evening, homeTeamId: `hawks-${tagOf(i)}`, awayTeamId: `aces-${tagOf(i)}` }, 201);
-      const links = (await call('POST', `/seasons/${seasonId}/schedule/${matchId}/room`, {}, 201)) as { captainLinks: { HOME: string; AWAY: string } };
-      const token = (link: string) => new URL(link, url).searchParams.get('t') ?? '';
-      rooms[i] = { matchId, tokens: { HOME: token(links.captainLinks.HOME), AWAY: token(links.captainLinks.AWAY) }, playerTag: tagOf(i) };
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  const rooms = await inPool(ids.length, concurrency, async (i): Promise<RoomSpec> => {
+    const matchId = ids[i]!;
+    await call('PUT', `/seasons/${seasonId}/schedule/${matchId}`, { kind: 'REGULAR', date: evening, homeTeamId: `hawks-${tagOf(i)}`, awayTeamId: `aces-${tagOf(i)}` }, 201);
+    const opened = (await call('POST', `/seasons/${seasonId}/schedule/${matchId}/room`, {}, 201)) as OpenedRoom;
+    return { matchId, tokens: captainTokens(url, opened), playerTag: tagOf(i) };
+  });
   return { seasonId, rooms, pages: [`/api/league/seasons/${seasonId}/standings`, `/api/league/seasons/${seasonId}/schedule`] };
 }

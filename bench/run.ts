@@ -13,6 +13,7 @@ import { Histogram } from './histogram';
 import type { FromGen, GenStats, RoomSpec, Target, ToGen } from './ipc';
 import { openLeagueNight } from './leagueNight';
 import { benchSetup } from './matchScript';
+import { captainTokens, inPool, type OpenedRoom } from './roomLinks';
 import { cpuMs, loadAverage, machineBusyCores, machineBusyMs, memoryMb } from './procStats';
 import { parsePin, pinned, pinPid, startOwnRedis } from './pinning';
 import { formatSummary, summarize, type ProfileSummary } from './profileSummary';
@@ -320,26 +321,17 @@ async function startTarget(target: Target, env: Record<string, string>, logFile:
   };
 }
 
-async function createMatches(url: string, adminToken: string, ids: string[]): Promise<RoomSpec[]> {
-  const specs: RoomSpec[] = new Array(ids.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const i = next++;
-      const matchId = ids[i]!;
-      const res = await fetch(`${url}/api/matches`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify(benchSetup(matchId, Date.now())),
-      });
-      if (res.status !== 201) throw new Error(`POST /api/matches ${matchId}: ${res.status} ${await res.text()}`);
-      const links = (await res.json()) as { captainLinks: { HOME: string; AWAY: string } };
-      const token = (link: string) => new URL(link, url).searchParams.get('t') ?? '';
-      specs[i] = { matchId, tokens: { HOME: token(links.captainLinks.HOME), AWAY: token(links.captainLinks.AWAY) } };
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  return specs;
+function createMatches(url: string, adminToken: string, ids: string[]): Promise<RoomSpec[]> {
+  return inPool(ids.length, 16, async (i): Promise<RoomSpec> => {
+    const matchId = ids[i]!;
+    const res = await fetch(`${url}/api/matches`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(benchSetup(matchId, Date.now())),
+    });
+    if (res.status !== 201) throw new Error(`POST /api/matches ${matchId}: ${res.status} ${await res.text()}`);
+    return { matchId, tokens: captainTokens(url, (await res.json()) as OpenedRoom) };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

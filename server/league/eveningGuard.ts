@@ -118,7 +118,7 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
       return room && room.date === me.date && players.some((p) => room.players.has(p)) ? [{ id, room }] : [];
     });
     if (suspects.length === 0) return null;
-    // A suspect's current lineups: loaded again only when its version moved since this process last read it.
+    // A suspect's current lineups: its copy kept by this process (or the room's own) with the events it got since.
     const states = await roomStates(store, suspects.flatMap(({ id }) => (fresh.has(id) ? [] : [id])), live);
     // In the evening's order (the ids'), so the refusal names the same match whichever room asks.
     const others = suspects.flatMap(({ id, room }) => {
