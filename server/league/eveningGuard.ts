@@ -68,7 +68,9 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
   const claim = async (matchId: string): Promise<Refusal | null> => {
     if (started.has(matchId)) return null;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const [raw, room] = await Promise.all([readRaw(store, COLLECTIONS.matches, matchId), store.load(matchId)]);
+      // A room this process holds at a version above 0 has started for good (its copy can only be behind).
+      const held = live?.peek(matchId);
+      const [raw, room] = await Promise.all([readRaw(store, COLLECTIONS.matches, matchId), held && held.version > 0 ? held : store.load(matchId)]);
       if (raw && isTombstone(raw.doc)) return NOT_SCHEDULED;
       const entry = raw ? ScheduledMatchSchema.safeParse(raw.doc) : null;
       if (room && room.version > 0) {
@@ -96,6 +98,38 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
   // A schedule written before its lists existed is listed once per process, started here with the match rooms.
   scheduleListed(store).catch(() => undefined);
 
+  /**
+   * Whether room `id` is open on the evening of `date`; if so it is remembered in `openRooms`. The answer is the
+   * room's state as just loaded from the store (for the caller to use as current), or null: not open that evening,
+   * or held by this process's room layer, whose copy gives the setup without a load and is brought up to date by
+   * roomStates if the room turns out to matter.
+   * Lineups of many rooms that arrive together share one look per room: the first lineups of an evening all come
+   * within a minute or two, and each would otherwise read and load every other room of the evening that nobody had
+   * looked at yet, a number of loads that grows with the square of the evening's rooms (at 200 rooms, a 0.7 s
+   * stall of every room of the process in the bench's league night; BENCHMARKS.md).
+   */
+  const looking = new Map<string, Promise<MatchState | null>>();
+  const lookAt = (id: string, date: string): Promise<MatchState | null> => {
+    const key = `${date} ${id}`;
+    const pending = looking.get(key);
+    if (pending) return pending;
+    const look = (async () => {
+      const entry = await readDoc(store, COLLECTIONS.matches, id, ScheduledMatchSchema);
+      if (!entry || entry.doc.date !== date || (entry.doc.roomOpenedAt === null && entry.doc.roomInUseSince === null)) return null;
+      const held = live?.peek(id);
+      if (held) {
+        rememberRoom(id, date, held.state);
+        return null;
+      }
+      const room = await store.load(id);
+      if (!room) return null;
+      rememberRoom(id, date, room.snapshot);
+      return room.snapshot;
+    })().finally(() => looking.delete(key));
+    looking.set(key, look);
+    return look;
+  };
+
   /** R-VII.P.3.1: the lineup's players against the lineups of the other rooms open that evening. */
   const sameEveningConflict = async (me: ScheduledMatch, players: string[]): Promise<Refusal | null> => {
     await scheduleListed(store);
@@ -105,12 +139,8 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
     const fresh = new Map<string, MatchState>();
     await Promise.all(
       ids.filter((id) => !openRooms.has(id)).map(async (id) => {
-        const entry = await readDoc(store, COLLECTIONS.matches, id, ScheduledMatchSchema);
-        if (!entry || entry.doc.date !== me.date || (entry.doc.roomOpenedAt === null && entry.doc.roomInUseSince === null)) return;
-        const room = await store.load(id);
-        if (!room) return;
-        rememberRoom(id, me.date, room.snapshot);
-        fresh.set(id, room.snapshot);
+        const state = await lookAt(id, me.date);
+        if (state) fresh.set(id, state);
       }),
     );
     const suspects = ids.flatMap((id) => {
