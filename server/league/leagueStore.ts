@@ -16,6 +16,8 @@ export interface LeagueStore {
   load(matchId: string): Promise<{ version: number; snapshot: MatchState } | null>;
   /** A room's events after `version` ([] when none, null for no such room), to bring a kept snapshot up to date (roomStates.ts). */
   eventsAfter(matchId: string, version: number): Promise<StoredEvent<MatchEvent>[] | null>;
+  /** `eventsAfter` of many rooms in one read, in the order asked (roomStates.ts, a season's rooms). */
+  eventsAfterEach(reads: readonly { matchId: string; version: number }[]): Promise<(StoredEvent<MatchEvent>[] | null)[]>;
   /** The hashes of a room's captain tokens, to recognise a captain link sent with a roster request. */
   meta(matchId: string): Promise<{ captainTokenHashes: Record<Side, string> } | null>;
 }

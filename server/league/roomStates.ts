@@ -38,24 +38,39 @@ export interface LiveRooms {
 export async function roomStates(store: LeagueStore, ids: readonly string[], live?: LiveRooms): Promise<Map<string, MatchState>> {
   const kept = caches.get(store) ?? new Map<string, { version: number; state: MatchState }>();
   caches.set(store, kept);
+  const copies: { id: string; known: { version: number; state: MatchState } }[] = [];
+  const unknown: string[] = [];
+  for (const id of ids) {
+    const ours = kept.get(id);
+    const held = live?.peek(id);
+    // The newer of the two copies (the room's own moves on with every command here; ours since the last view).
+    const known = held && (!ours || held.version >= ours.version) ? held : ours;
+    if (known) copies.push({ id, known });
+    else unknown.push(id);
+  }
+  const loadInto = async (id: string): Promise<[string, MatchState] | null> => {
+    const loaded = await store.load(id);
+    if (!loaded) return null;
+    setRecent(kept, id, { version: loaded.version, state: loaded.snapshot }, MAX_ROOMS);
+    return [id, loaded.snapshot];
+  };
+  // The rooms with a copy: their new events in one read for all (a round trip per room cost a season page more
+  // than the events themselves), while the rooms without one load.
+  const [newer, loaded] = await Promise.all([
+    copies.length > 0 ? store.eventsAfterEach(copies.map(({ id, known }) => ({ matchId: id, version: known.version }))) : [],
+    Promise.all(unknown.map(loadInto)),
+  ]);
   const found = await Promise.all(
-    ids.map(async (id): Promise<[string, MatchState] | null> => {
-      const ours = kept.get(id);
-      const held = live?.peek(id);
-      // The newer of the two copies (the room's own moves on with every command here; ours since the last view).
-      const known = held && (!ours || held.version >= ours.version) ? held : ours;
-      const newer = known ? await store.eventsAfter(id, known.version) : null;
-      if (known && newer) {
-        const current = newer.length === 0 ? known : { version: newer.at(-1)!.version, state: fold(known.state, newer.map((e) => e.event)) };
-        // Read again: to the back of the eviction order.
-        setRecent(kept, id, current, MAX_ROOMS);
-        return [id, current.state];
-      }
-      const loaded = await store.load(id);
-      if (!loaded) return null;
-      setRecent(kept, id, { version: loaded.version, state: loaded.snapshot }, MAX_ROOMS);
-      return [id, loaded.snapshot];
+    copies.map(async ({ id, known }, i): Promise<[string, MatchState] | null> => {
+      const events = newer[i];
+      if (!events) return loadInto(id);
+      const current = events.length === 0 ? known : { version: events.at(-1)!.version, state: fold(known.state, events.map((e) => e.event)) };
+      // Read again: to the back of the eviction order.
+      setRecent(kept, id, current, MAX_ROOMS);
+      return [id, current.state];
     }),
   );
-  return new Map(found.filter((f) => f !== null));
+  // In the order asked, as before: callers list rooms in the schedule's order.
+  const byId = new Map([...found, ...loaded].filter((f) => f !== null));
+  return new Map(ids.filter((id) => byId.has(id)).map((id) => [id, byId.get(id)!]));
 }

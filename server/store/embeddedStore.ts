@@ -350,6 +350,10 @@ export class EmbeddedMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     return storedEvents<E>(m.events.slice(version), version);
   }
 
+  async eventsAfterEach(reads: readonly { matchId: string; version: number }[]): Promise<(StoredEvent<E>[] | null)[]> {
+    return Promise.all(reads.map(({ matchId, version }) => this.eventsAfter(matchId, version)));
+  }
+
   async append(
     matchId: string,
     expectedVersion: number,

@@ -73,6 +73,14 @@ export interface MatchStore<E, S, M, A> {
   eventsAfter(matchId: string, version: number): Promise<StoredEvent<E>[] | null>;
 
   /**
+   * `eventsAfter` for many matches in one read, answers in the order asked. For a reader that keeps many matches'
+   * states and brings them up to date together (a season page: every room of the season, roomStates.ts), where one
+   * round trip per match cost more than the events themselves. Not one atomic read across matches (nothing needs
+   * that: each match's log only grows).
+   */
+  eventsAfterEach(reads: readonly { matchId: string; version: number }[]): Promise<(StoredEvent<E>[] | null)[]>;
+
+  /**
    * Compare-and-set, atomic. If commandId was answered before, returns that answer and writes
    * nothing. This is checked BEFORE the version: a client retrying after a lost reply (timeout,
    * dropped socket, StoreUnavailableError mid-append) must get its original answer, not a conflict

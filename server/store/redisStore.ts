@@ -140,6 +140,24 @@ if tonumber(at) < tonumber(h[2]) then tail = redis.call('LRANGE', KEYS[2], tonum
 return {h[1], h[2], h[3], at, tail}
 `);
 
+// eventsAfter for many matches: per match 0 when unknown, else its events from ARGV[i] on. One script instead of
+// an EXISTS and an LRANGE per match: a season page brings every room of its season up to date (roomStates.ts).
+// KEYS: state, events of each match in turn   ARGV: the version of each
+const EVENTS_AFTER_EACH = script(`
+local out = {}
+for i = 1, #ARGV do
+  if redis.call('EXISTS', KEYS[2 * i - 1]) == 0 then out[i] = 0
+  else out[i] = redis.call('LRANGE', KEYS[2 * i], tonumber(ARGV[i]), -1) end
+end
+return out
+`);
+
+/**
+ * Matches per EVENTS_AFTER_EACH script: Redis runs a script to its end before serving anyone else, so a long season
+ * is read in several short ones, between which the rooms' appends go ahead.
+ */
+const EVENTS_AFTER_EACH_BATCH = 100;
+
 // The earlier answer wins: {'duplicate', earlier} or {'recorded'}; {'missing'} for an unknown match.
 // KEYS: state, answers   ARGV: commandId, answer
 const RECORD_ANSWER = script(`
@@ -305,6 +323,28 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
     );
     if (exists === 0) return null;
     return storedEvents<E>(items, version);
+  }
+
+  async eventsAfterEach(reads: readonly { matchId: string; version: number }[]): Promise<(StoredEvent<E>[] | null)[]> {
+    for (const { matchId, version } of reads) {
+      checkName(matchId, 'matchId');
+      checkVersion(version, 'version');
+    }
+    const batches: (typeof reads)[] = [];
+    for (let i = 0; i < reads.length; i += EVENTS_AFTER_EACH_BATCH) batches.push(reads.slice(i, i + EVENTS_AFTER_EACH_BATCH));
+    const replies = await Promise.all(
+      batches.map(async (batch) => {
+        const keys = batch.flatMap(({ matchId }) => [this.#key(matchId, 'state'), this.#key(matchId, 'events')]);
+        const reply = await this.#runScript('eventsAfterEach', EVENTS_AFTER_EACH, keys, batch.map(({ version }) => String(version)));
+        if (!Array.isArray(reply) || reply.length !== batch.length) throw new Error(`unexpected redis reply for eventsAfterEach: ${JSON.stringify(reply)}`);
+        return reply.map((found: unknown, i) => {
+          if (found === 0) return null;
+          if (!Array.isArray(found)) throw new Error(`unexpected redis reply for eventsAfterEach: ${JSON.stringify(found)}`);
+          return storedEvents<E>(found.map((v: unknown) => asString(v, 'eventsAfterEach')), batch[i]!.version);
+        });
+      }),
+    );
+    return replies.flat();
   }
 
   async append(

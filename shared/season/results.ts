@@ -135,9 +135,12 @@ export function sheetResult(state: MatchState): Decided | null {
 const sheetResults = new WeakMap<MatchState, Decided | null>();
 
 function computeSheetResult(state: MatchState): Decided | null {
+  // standingsEntry first: it is null for every room still under way, which then costs no matchResult (a season page
+  // view on a league night asks this of every room that moved since the last view).
   const entry = standingsEntry(state);
+  if (!entry) return null;
   const played = matchResult(state);
-  if (!entry || played.status !== 'DECIDED') return null;
+  if (played.status !== 'DECIDED') return null;
   if (entry.HOME.result === null && entry.AWAY.result === null) return null;
   const winner: Side | null = entry.HOME.result === 'W' ? 'HOME' : entry.AWAY.result === 'W' ? 'AWAY' : null;
   return { winner, points: { HOME: entry.HOME.points, AWAY: entry.AWAY.points }, how: played.how };

@@ -194,6 +194,28 @@ export function describeMatchStoreContract(backend: string, makeHarness: () => S
       expect((await store.eventsAfter(matchId, 0))?.map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
     });
 
+    it('eventsAfterEach answers as eventsAfter for each match asked, in the order asked, unknown ones null', async () => {
+      await store.create(matchId, META, SNAP0);
+      await store.append(matchId, 0, [ev(1), ev(2)], snapAfter(1, 2), 'c1', { ok: true });
+      const other = `${matchId}-b`;
+      await store.create(other, META, SNAP0);
+      await store.append(other, 0, [ev(7)], snapAfter(7), 'c1', { ok: true });
+      const asked = [
+        { matchId: other, version: 0 },
+        { matchId: `${matchId}-unknown`, version: 0 },
+        { matchId, version: 1 },
+        { matchId, version: 2 },
+        { matchId: other, version: 5 },
+      ];
+      const each = await store.eventsAfterEach(asked);
+      expect(each).toEqual([[{ version: 1, event: ev(7) }], null, [{ version: 2, event: ev(2) }], [], []]);
+      expect(each).toEqual(await Promise.all(asked.map(({ matchId: id, version }) => store.eventsAfter(id, version))));
+      // More matches than one script reads (the Redis store reads a long season in several): still one answer each.
+      const many = Array.from({ length: 250 }, (_, i) => (i % 2 === 0 ? { matchId, version: i % 3 } : { matchId: other, version: 0 }));
+      expect((await store.eventsAfterEach(many)).map((events) => events?.length)).toEqual(many.map(({ matchId: id, version }) => (id === matchId ? 2 - version : 1)));
+      expect(await store.eventsAfterEach([])).toEqual([]);
+    });
+
     it('recordAnswer: first writer wins, and append with that commandId is a duplicate', async () => {
       await store.create(matchId, META, SNAP0);
       expect(await store.recordAnswer(matchId, 'refused', { ok: false, reason: 'not your turn' })).toEqual({ kind: 'recorded' });
