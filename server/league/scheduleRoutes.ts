@@ -7,6 +7,7 @@ import { conflict, invalid, notFound, refused } from './httpReplies';
 import { COLLECTIONS, deleteDoc, readDoc, updateDoc } from './leagueStore';
 import { matchSetupFor } from './matchSetupFor';
 import { listMatch } from './scheduleLists';
+import { sendJson, tableAnswer } from './tableAnswers';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { type SeasonBundle, teamMap, venueMap } from './seasonData';
 
@@ -17,10 +18,13 @@ export function scheduleRoutes(ctx: LeagueRouteContext): Router {
   router.get('/api/league/seasons/:seasonId/schedule', async (req, res) => {
     const bundle = await seasonFrom(ctx, req, res);
     if (!bundle) return;
-    const matches = [...bundle.schedule]
-      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1))
-      .map((m) => ({ ...m, result: bundle.results.get(m.id) ?? null }));
-    res.json({ matches });
+    // Kept like the tables' answers: spectators open it as often as the standings on a league night.
+    const json = tableAnswer('schedule', bundle, (b) => ({
+      matches: [...b.schedule]
+        .sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : x.id < y.id ? -1 : 1))
+        .map((m) => ({ ...m, result: b.results.get(m.id) ?? null })),
+    }));
+    sendJson(res, json);
   });
 
   router.put('/api/league/seasons/:seasonId/schedule/:matchId', ctx.commissioner, async (req, res) => {

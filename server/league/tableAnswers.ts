@@ -1,9 +1,10 @@
+import type { Response } from 'express';
 import { setRecent } from '../recentMap';
 import type { SeasonBundle } from './seasonData';
 
 /**
- * The standings and bracket answers of a season, as JSON text, computed again only when what they are computed from
- * changed: the season, its teams, bars and schedule, the counted results and the date (shared/season's SeasonData).
+ * The standings, bracket and schedule answers of a season, as JSON text, computed again only when what they are
+ * computed from changed: the season, its teams, bars and schedule, the counted results and the date (shared/season's SeasonData).
  * On a league night spectators open the standings every few tenths of a second while the results change a few times
  * an evening (a match counts once signed): computing the tables and their JSON was ~4 ms of the rooms' event loop per
  * view at 400 teams (BENCHMARKS.md, "A league night").
@@ -40,7 +41,7 @@ function inputsKey(b: SeasonBundle): string {
   return parts.join(',');
 }
 
-export type TableKind = 'standings' | 'bracket';
+export type TableKind = 'standings' | 'bracket' | 'schedule';
 
 const answers = new Map<TableKind, Map<string, { key: string; json: string }>>();
 
@@ -55,3 +56,6 @@ export function tableAnswer(kind: TableKind, bundle: SeasonBundle, build: (b: Se
   setRecent(bySeason, bundle.season.id, { key, json }, MAX_SEASONS);
   return json;
 }
+
+/** JSON text made before, with the headers res.json would give it. */
+export const sendJson = (res: Response, json: string) => res.type('application/json').send(json);

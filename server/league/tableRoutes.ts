@@ -1,4 +1,4 @@
-import { type Response, Router } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import {
   CommissionerResultSchema, decideCommissionerResult, RecordedResultSchema, seasonBrackets, seasonStandings,
@@ -7,7 +7,7 @@ import { invalid, notFound, refused } from './httpReplies';
 import { COLLECTIONS, updateDoc } from './leagueStore';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { type SeasonBundle } from './seasonData';
-import { tableAnswer } from './tableAnswers';
+import { sendJson, tableAnswer } from './tableAnswers';
 
 /** Standings (R-IV.A), brackets (R-V.A) and the results a league official records (CALC-3, R-VII.D.2.4). */
 export function tableRoutes(ctx: LeagueRouteContext): Router {
@@ -49,8 +49,5 @@ export function tableRoutes(ctx: LeagueRouteContext): Router {
 
   return router;
 }
-
-/** JSON text made before (tableAnswers.ts), with the headers res.json would give it. */
-const sendJson = (res: Response, json: string) => res.type('application/json').send(json);
 
 const teamNames = (bundle: SeasonBundle) => Object.fromEntries(bundle.teams.map((t) => [t.id, t.name]));
