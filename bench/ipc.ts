@@ -123,8 +123,11 @@ export interface GenStats {
     snapshotFrames: number;
     snapshotBytes: number;
   };
-  /** Season pages read in the window (PageReads): how many, how many failed, and their latency. */
-  pages: { reads: number; failed: number; latency: HistogramData };
+  /**
+   * Season pages read in the window (PageReads): how many, how many failed, their latency, and their bytes on the
+   * wire (the body as sent, compressed or not) and decoded.
+   */
+  pages: { reads: number; failed: number; wireBytes: number; bodyBytes: number; latency: HistogramData };
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   cpuMs: number;

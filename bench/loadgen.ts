@@ -85,7 +85,7 @@ let ack = new Histogram();
 let fanout = new Histogram();
 let fanoutAll = new Histogram();
 let pageLatency = new Histogram();
-const pages = { reads: 0, failed: 0 };
+const pages = { reads: 0, failed: 0, wireBytes: 0, bodyBytes: 0 };
 const counters = {
   commandsSent: 0,
   accepted: 0,
@@ -125,6 +125,8 @@ function resetStats(): void {
   pageLatency = new Histogram();
   pages.reads = 0;
   pages.failed = 0;
+  pages.wireBytes = 0;
+  pages.bodyBytes = 0;
   for (const k of Object.keys(counters) as (keyof typeof counters)[]) counters[k] = 0;
   for (const k of Object.keys(wire) as (keyof typeof wire)[]) wire[k] = 0;
   for (const rec of [refused, errors, problems]) for (const k of Object.keys(rec)) delete rec[k];
@@ -381,11 +383,14 @@ function readPages(startPerf: number): void {
       pagesInFlight++;
       fetch(`${init!.url}${path}`)
         .then(async (res) => {
-          await res.arrayBuffer();
+          // fetch asks for gzip as a browser does, and decodes it: the header says what crossed the wire.
+          const body = await res.arrayBuffer();
           if (!measured) return;
           if (res.ok) {
             pages.reads++;
             pageLatency.record(performance.now() - t0);
+            pages.bodyBytes += body.byteLength;
+            pages.wireBytes += Number(res.headers.get('content-length') ?? body.byteLength);
           } else pages.failed++;
         })
         .catch(() => {

@@ -193,7 +193,15 @@ interface ConfigResult {
   /** Windows measured again because other work disturbed them. */
   discardedWindows: number;
   /** Season pages read by spectators during the windows (a league night), request to last byte. */
-  pages: { reads: number; failed: number; perSec: number; latency: ReturnType<Histogram['summary']> } | null;
+  pages: {
+    reads: number;
+    failed: number;
+    perSec: number;
+    latency: ReturnType<Histogram['summary']>;
+    /** Mean bytes of a page's body on the wire (gzip when the server sent it so) and decoded. */
+    wireBytesPerPage: number;
+    bodyBytesPerPage: number;
+  } | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -784,7 +792,14 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     rounds,
     discardedWindows: t.discarded,
     pages: t.cfg.league
-      ? { reads: sum((s) => s.pages.reads), failed: sum((s) => s.pages.failed), perSec: round1(sum((s) => s.pages.reads) / (windowMs / 1000)), latency: pageLatency.summary() }
+      ? {
+          reads: sum((s) => s.pages.reads),
+          failed: sum((s) => s.pages.failed),
+          perSec: round1(sum((s) => s.pages.reads) / (windowMs / 1000)),
+          latency: pageLatency.summary(),
+          wireBytesPerPage: Math.round(sum((s) => s.pages.wireBytes) / Math.max(1, sum((s) => s.pages.reads))),
+          bodyBytesPerPage: Math.round(sum((s) => s.pages.bodyBytes) / Math.max(1, sum((s) => s.pages.reads))),
+        }
       : null,
   };
 }
@@ -1153,7 +1168,7 @@ async function main(): Promise<void> {
         log(
           `${r.config.id}: ack p50/p99 ${r.ack.p50}/${r.ack.p99} ms, fan-out p50/p95/p99 ${r.fanout.p50}/${r.fanout.p95}/${r.fanout.p99} ms (last spectator p99 ${r.fanoutAll.p99}), ` +
             `lost ${r.lostEvents} dup ${r.duplicateEvents} ooo ${r.outOfOrder}, ` +
-            (r.pages && r.pages.reads > 0 ? `${r.pages.reads} season pages (${r.pages.perSec}/s, ${r.pages.failed} failed) p50/p99 ${r.pages.latency.p50}/${r.pages.latency.p99} ms, ` : '') +
+            (r.pages && r.pages.reads > 0 ? `${r.pages.reads} season pages (${r.pages.perSec}/s, ${r.pages.failed} failed) p50/p99 ${r.pages.latency.p50}/${r.pages.latency.p99} ms, ${r.pages.wireBytesPerPage} B each on the wire (${r.pages.bodyBytesPerPage} decoded), ` : '') +
             `server CPU ${r.server.cpuPct}% RSS peak ${r.server.rssPeakMb} MB, ${r.wire.bytesPerUpdate} B/update, ${r.commandsPerSec} cmd/s` +
             (Object.keys(r.refused).length || Object.keys(r.errors).length ? `, refused ${JSON.stringify(r.refused)} errors ${JSON.stringify(r.errors)}` : '') +
           `, loadgen (${r.loadGens.client}) CPU ${r.loadGens.cpuPct}% loop p99 ${r.loadGens.loopDelayP99MaxMs} ms, load avg ${r.loadAverage}`,

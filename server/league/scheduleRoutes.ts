@@ -7,7 +7,7 @@ import { conflict, invalid, notFound, refused } from './httpReplies';
 import { COLLECTIONS, deleteDoc, readDoc, updateDoc } from './leagueStore';
 import { matchSetupFor } from './matchSetupFor';
 import { listMatch } from './scheduleLists';
-import { sendJson, tableAnswer } from './tableAnswers';
+import { sendAnswer, tableAnswer } from './tableAnswers';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { type SeasonBundle, teamMap, venueMap } from './seasonData';
 
@@ -19,12 +19,12 @@ export function scheduleRoutes(ctx: LeagueRouteContext): Router {
     const bundle = await seasonFrom(ctx, req, res);
     if (!bundle) return;
     // Kept like the tables' answers: spectators open it as often as the standings on a league night.
-    const json = tableAnswer('schedule', bundle, (b) => ({
+    const answer = tableAnswer('schedule', bundle, (b) => ({
       matches: [...b.schedule]
         .sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : x.id < y.id ? -1 : 1))
         .map((m) => ({ ...m, result: b.results.get(m.id) ?? null })),
     }));
-    sendJson(res, json);
+    sendAnswer(req, res, answer);
   });
 
   router.put('/api/league/seasons/:seasonId/schedule/:matchId', ctx.commissioner, async (req, res) => {

@@ -1,10 +1,13 @@
-import type { Response } from 'express';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
 import { setRecent } from '../recentMap';
 import type { SeasonBundle } from './seasonData';
 
 /**
- * The standings, bracket and schedule answers of a season, as JSON text, computed again only when what they are
- * computed from changed: the season, its teams, bars and schedule, the counted results and the date (shared/season's SeasonData).
+ * The standings, bracket and schedule answers of a season, ready to send, computed again only when what they are
+ * computed from changed: the season, its teams, bars and schedule, the counted results and the date (shared/season's
+ * SeasonData).
  * On a league night spectators open the standings every few tenths of a second while the results change a few times
  * an evening (a match counts once signed): computing the tables and their JSON was ~4 ms of the rooms' event loop per
  * view at 400 teams (BENCHMARKS.md, "A league night").
@@ -43,19 +46,49 @@ function inputsKey(b: SeasonBundle): string {
 
 export type TableKind = 'standings' | 'bracket' | 'schedule';
 
-const answers = new Map<TableKind, Map<string, { key: string; json: string }>>();
+/**
+ * An answer ready to send: its bytes, gzipped once (a season's standings or schedule is tens to hundreds of KB of
+ * JSON, sent to phones on a bar's mobile signal many times an evening), and its ETag, so a phone that has it gets a
+ * 304 instead of the body and express does not hash the body again for every view.
+ */
+export interface KeptAnswer {
+  body: Buffer;
+  gzip: Buffer | null;
+  etag: string;
+}
 
-/** `build(bundle)` as JSON text, reused while the season's inputs are the same. */
-export function tableAnswer(kind: TableKind, bundle: SeasonBundle, build: (b: SeasonBundle) => unknown): string {
-  const bySeason = answers.get(kind) ?? new Map<string, { key: string; json: string }>();
+/** Below this a gzip member's own header and the CPU are not worth it. */
+const GZIP_FROM_BYTES = 1024;
+
+const answers = new Map<TableKind, Map<string, { key: string; answer: KeptAnswer }>>();
+
+/** `build(bundle)` as an answer to send, reused while the season's inputs are the same. */
+export function tableAnswer(kind: TableKind, bundle: SeasonBundle, build: (b: SeasonBundle) => unknown): KeptAnswer {
+  const bySeason = answers.get(kind) ?? new Map<string, { key: string; answer: KeptAnswer }>();
   answers.set(kind, bySeason);
   const key = inputsKey(bundle);
   const known = bySeason.get(bundle.season.id);
-  if (known && known.key === key) return known.json;
-  const json = JSON.stringify(build(bundle));
-  setRecent(bySeason, bundle.season.id, { key, json }, MAX_SEASONS);
-  return json;
+  if (known && known.key === key) return known.answer;
+  const body = Buffer.from(JSON.stringify(build(bundle)));
+  const answer: KeptAnswer = {
+    body,
+    gzip: body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null,
+    // Weak: the gzipped and the plain body are the same answer, whichever a phone got.
+    etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+  };
+  setRecent(bySeason, bundle.season.id, { key, answer }, MAX_SEASONS);
+  return answer;
 }
 
-/** JSON text made before, with the headers res.json would give it. */
-export const sendJson = (res: Response, json: string) => res.type('application/json').send(json);
+/**
+ * Sends a kept answer as JSON: gzipped to a client that takes gzip (every browser), a 304 to one that already has it
+ * (express's send compares If-None-Match with the ETag set here).
+ */
+export function sendAnswer(req: Request, res: Response, answer: KeptAnswer): void {
+  res.type('application/json').set('ETag', answer.etag).vary('Accept-Encoding');
+  if (answer.gzip && req.acceptsEncodings('gzip') === 'gzip') {
+    res.set('Content-Encoding', 'gzip').send(answer.gzip);
+    return;
+  }
+  res.send(answer.body);
+}

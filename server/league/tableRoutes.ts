@@ -7,7 +7,7 @@ import { invalid, notFound, refused } from './httpReplies';
 import { COLLECTIONS, updateDoc } from './leagueStore';
 import { idParam, type LeagueRouteContext, seasonFrom } from './routeContext';
 import { type SeasonBundle } from './seasonData';
-import { sendJson, tableAnswer } from './tableAnswers';
+import { sendAnswer, tableAnswer } from './tableAnswers';
 
 /** Standings (R-IV.A), brackets (R-V.A) and the results a league official records (CALC-3, R-VII.D.2.4). */
 export function tableRoutes(ctx: LeagueRouteContext): Router {
@@ -16,13 +16,13 @@ export function tableRoutes(ctx: LeagueRouteContext): Router {
   router.get('/api/league/seasons/:seasonId/standings', async (req, res) => {
     const bundle = await seasonFrom(ctx, req, res);
     if (!bundle) return;
-    sendJson(res, tableAnswer('standings', bundle, (b) => ({ seasonId: b.season.id, teams: teamNames(b), conferences: seasonStandings(b) })));
+    sendAnswer(req, res, tableAnswer('standings', bundle, (b) => ({ seasonId: b.season.id, teams: teamNames(b), conferences: seasonStandings(b) })));
   });
 
   router.get('/api/league/seasons/:seasonId/bracket', async (req, res) => {
     const bundle = await seasonFrom(ctx, req, res);
     if (!bundle) return;
-    sendJson(res, tableAnswer('bracket', bundle, (b) => ({ seasonId: b.season.id, teams: teamNames(b), conferences: seasonBrackets(b, seasonStandings(b)) })));
+    sendAnswer(req, res, tableAnswer('bracket', bundle, (b) => ({ seasonId: b.season.id, teams: teamNames(b), conferences: seasonBrackets(b, seasonStandings(b)) })));
   });
 
   router.get('/api/league/seasons/:seasonId/results', async (req, res) => {

@@ -179,6 +179,21 @@ export function describeLeagueRest(name: string, open: () => Promise<RoomStore>,
       // soon as something did: a team renamed (a document written) shows in the next view, then is renamed back.
       const again = await call('GET', '/api/league/seasons/s24/standings');
       expect(again.body).toEqual(after.body);
+      // Sent gzipped to a client that takes it, plain to one that does not, the same answer either way; a client
+      // holding it (its ETag) gets a 304 and no body.
+      const raw = (headers: Record<string, string>) => fetch(`${base}/api/league/seasons/s24/standings`, { headers });
+      const gzipped = await raw({ 'accept-encoding': 'gzip' });
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(await gzipped.json()).toEqual(after.body);
+      const plain = await raw({ 'accept-encoding': 'identity' });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.json()).toEqual(after.body);
+      const etag = plain.headers.get('etag')!;
+      expect(etag).toBe(gzipped.headers.get('etag'));
+      // (As a browser revalidates: fetch would otherwise add "cache-control: no-cache", which asks for the body.)
+      const unchanged = await raw({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
+      expect(unchanged.status).toBe(304);
+      expect(await unchanged.text()).toBe('');
       const rename = (name: string) => call('PUT', '/api/league/seasons/s24/teams/n1', { name, conferenceId: 'north', homeVenueId: 'bar-1', weekday: 'MON' });
       expect((await rename('North One')).status).toBe(200);
       expect(((await call('GET', '/api/league/seasons/s24/standings')).body.teams as Record<string, string>).n1).toBe('North One');
