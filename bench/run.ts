@@ -1025,7 +1025,10 @@ function markdown(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
   lines.push('');
   const ln = results.find((r) => r.config.league && r.pages);
   if (ln?.pages) {
-    lines.push(`League night (${ln.config.matches} x ${ln.config.spectators + 2}, rooms opened from a season's schedule in ${Math.min(20, ln.config.matches)} conferences, every lineup through the R-VII.P.3.1 check): ${ln.pages.reads} season pages read by spectators (standings and schedule in turn, ${ln.pages.perSec}/s, ${ln.pages.failed} failed), request to last byte p50 / p95 / p99 ${ln.pages.latency.p50} / ${ln.pages.latency.p95} / ${ln.pages.latency.p99} ms; meanwhile fan-out p99 ${ln.fanout.p99} ms, ack p99 ${ln.ack.p99} ms, server ${ln.server.cpuPct}% CPU. Per window (fan-out p99): ${ln.rounds.map((x) => `${x.fanoutP99} ms`).join(', ')}.`);
+    lines.push(`League night (${ln.config.matches} x ${ln.config.spectators + 2}, rooms opened from a season's schedule in ${Math.min(20, ln.config.matches)} conferences, every lineup through the R-VII.P.3.1 check): ${ln.pages.reads} season pages read by spectators (standings and schedule in turn, ${ln.pages.perSec}/s, ${ln.pages.failed} failed), request to last byte p50 / p95 / p99 ${ln.pages.latency.p50} / ${ln.pages.latency.p95} / ${ln.pages.latency.p99} ms${
+      // (absent from results written before pages were weighed, which --merge may carry over)
+      ln.pages.wireBytesPerPage === undefined ? '' : `, ${ln.pages.wireBytesPerPage} bytes per page on the wire (${ln.pages.bodyBytesPerPage} decoded)`
+    }; meanwhile fan-out p99 ${ln.fanout.p99} ms, ack p99 ${ln.ack.p99} ms, server ${ln.server.cpuPct}% CPU. Per window (fan-out p99): ${ln.rounds.map((x) => `${x.fanoutP99} ms`).join(', ')}.`);
     lines.push('');
   }
   const mo = results.find((r) => r.config.group === 'main' && r.config.target === 'ours');

@@ -154,7 +154,7 @@ return out
 
 /**
  * Matches per EVENTS_AFTER_EACH script: Redis runs a script to its end before serving anyone else, so a long season
- * is read in several short ones, between which the rooms' appends go ahead.
+ * is read in several short ones, between which other connections (other processes' appends) are served.
  */
 const EVENTS_AFTER_EACH_BATCH = 100;
 
