@@ -63,6 +63,19 @@ export async function machineBusyCores(ms = 2000): Promise<number> {
   }
 }
 
+/**
+ * Time the hypervisor ran something else while this machine's CPUs had work (all cores, ms so far): /proc/stat's
+ * steal column. It counts as busy in machineBusyMs; read apart, it says whether a stalled window was the host's.
+ */
+export function machineStealMs(): number {
+  try {
+    const v = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return ((v[7] ?? 0) * 1000) / clockTicks;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Busy CPU time of the whole machine so far (all cores, ms), from /proc/stat. */
 export function machineBusyMs(): number {
   try {

@@ -14,7 +14,7 @@ import type { FromGen, GenStats, RoomSpec, Target, ToGen } from './ipc';
 import { openLeagueNight } from './leagueNight';
 import { benchSetup } from './matchScript';
 import { captainTokens, inPool, type OpenedRoom } from './roomLinks';
-import { cpuMs, loadAverage, machineBusyCores, machineBusyMs, memoryMb } from './procStats';
+import { cpuMs, loadAverage, machineBusyCores, machineBusyMs, machineStealMs, memoryMb } from './procStats';
 import { parsePin, pinned, pinPid, startOwnRedis } from './pinning';
 import { formatSummary, summarize, type ProfileSummary } from './profileSummary';
 import { svgChart, type Series } from './svgChart';
@@ -189,7 +189,7 @@ interface ConfigResult {
   /** CLOCK_MONOTONIC µs of the measurement windows (to cut a CPU profile to them). */
   windowsUs: { fromUs: number; toUs: number }[];
   /** Each window on its own, in the order measured. */
-  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number }[];
+  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number }[];
   /** Windows measured again because other work disturbed them. */
   discardedWindows: number;
   /** Season pages read by spectators during the windows (a league night), request to last byte. */
@@ -503,6 +503,8 @@ interface Window {
   rssPeak: number;
   /** Cores the rest of the machine used during the window: all busy CPU minus target, load generators and Redis. */
   othersCores: number;
+  /** CPU time the hypervisor gave to others while this machine had work, during the window (in othersCores too). */
+  stealMs: number;
 }
 
 /** Runs the session; `onResults` gets the figures as soon as they are measured, before the tear-down. */
@@ -626,6 +628,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
   const withRedis = t.target !== 'bare';
   const startAt = Date.now() + 300;
   let machine0 = 0;
+  let steal0 = 0;
   let redisAll0 = 0;
   for (const g of t.gens) g.send({ type: 'start', startAt, warmupMs, measureMs: sess.measureMs, intervalMs: sess.intervalMs, drainMs: sess.drainMs });
   let rssPeak = 0;
@@ -637,6 +640,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
     await sleep(startAt + warmupMs - Date.now());
     const fromUs = Number(process.hrtime.bigint() / 1000n);
     machine0 = machineBusyMs();
+    steal0 = machineStealMs();
     redisAll0 = await redisCpuSeconds();
     const cpu0 = cpuMs(t.server.pid);
     const redis0 = withRedis ? await redisCpuSeconds() : 0;
@@ -646,6 +650,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
     await sleep(startAt + warmupMs + sess.measureMs - Date.now());
     const cpu1 = cpuMs(t.server.pid);
     const machine1 = machineBusyMs();
+    const steal1 = machineStealMs();
     const redisAll1 = await redisCpuSeconds();
     const toUs = Number(process.hrtime.bigint() / 1000n);
     const redis1 = withRedis ? await redisCpuSeconds() : 0;
@@ -657,6 +662,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
     const othersCores = Math.max(0, (machine1 - machine0 - oursMs) / windowMs);
     const w: Window = {
       othersCores: round2(othersCores),
+      stealMs: Math.round(steal1 - steal0),
       stats: done.map((d) => d.stats),
       cpuMs: cpu1 - cpu0,
       windowMs,
@@ -675,7 +681,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
       page.merge(st.pages.latency);
     }
     const pageReads = w.stats.reduce((a, st) => a + st.pages.reads, 0);
-    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores, load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
+    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (steal ${w.stealMs} ms), load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
     return w;
   } finally {
     clearInterval(rssTimer);
@@ -731,6 +737,7 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
       loadAverage: x.load,
       loopDelayP99Ms: round1(Math.max(...x.stats.map((st) => st.loopDelayP99Ms))),
       othersCores: x.othersCores,
+      stealMs: x.stealMs,
     };
   });
   return {

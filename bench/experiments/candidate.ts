@@ -14,10 +14,10 @@ import { fileURLToPath } from 'node:url';
  *   with the embedded store (the Redis store stays). Only one process may then serve a match; it measures what the
  *   adapter's background work (its XREAD loop, heartbeats) costs a process under load.
  * - timings: the server as it is, plus where a command's time goes inside it, printed to stderr (so to
- *   bench/results/<config>-candidate.log) every 5 s as p50/p90/p99 in ms: `parse` (the envelope and the command),
- *   `desk` (guard, decide, fold and the append's round trip), `append` (the store's append alone), `emit` (the
- *   sender's events, its acknowledgement and the room's fan-out), and the event loop's delay (p99, max; 2 ms
- *   resolution). Costs a few timestamps per command.
+ *   bench/results/<config>-candidate.log) every second (t=, the process's clock) as p50/p90/p99 in ms: `parse` (the
+ *   envelope and the command), `desk` (guard, decide, fold and the append's round trip), `append` (the store's
+ *   append alone), `emit` (the sender's events, its acknowledgement and the room's fan-out), and the event loop's
+ *   delay (p99, max; 2 ms resolution). Costs a few timestamps per command. (Until 30 Nov, 21:30: every 5 s.)
  * - redis-wire: with timings, the append's round trip split into queue, Redis and wake-up (below).
  * - unsafe-no-wait: an UPPER BOUND that breaks the house rule: updates go out before they are stored (below).
  * Calibrate first: an A/A session (this commit exported as the candidate) gave the candidate's slot about 5 % less
@@ -49,7 +49,10 @@ PATCHES['no-adapter'] = [
   },
 ];
 
-/** Percentiles of the samples, printed and cleared every 5 s (the `timings` patch's reporter). */
+/**
+ * Percentiles of the samples, printed and cleared every second with the process's clock (ms since it started, as
+ * `--trace-gc` counts), so a slow second lines up with the GC lines around it (the `timings` patch's reporter).
+ */
 const TIMINGS_REPORTER = `
 const timings: Record<string, number[]> = { parse: [], desk: [], append: [], emit: [] };
 const loopDelay = (await import('node:perf_hooks')).monitorEventLoopDelay({ resolution: 2 });
@@ -64,8 +67,8 @@ setInterval(() => {
   });
   parts.push(\`loop delay p99=\${(loopDelay.percentile(99) / 1e6).toFixed(1)} max=\${(loopDelay.max / 1e6).toFixed(1)}\`);
   loopDelay.reset();
-  console.error(\`TIMINGS \${parts.join(' | ')}\`);
-}, 5000).unref();
+  console.error(\`TIMINGS t=\${Math.round(performance.now())} \${parts.join(' | ')}\`);
+}, 1000).unref();
 (globalThis as { lnTimings?: typeof timings }).lnTimings = timings;
 `;
 const timing = (name: string, since: string) => `(globalThis as { lnTimings?: Record<string, number[]> }).lnTimings?.${name}.push(performance.now() - ${since});`;
