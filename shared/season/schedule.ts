@@ -74,13 +74,19 @@ export function checkScheduledMatch(
 
 const teamName = (teams: ReadonlyMap<string, SeasonTeam>, id: string) => teams.get(id)?.name ?? id;
 
-export const regularMatches = (schedule: readonly ScheduledMatch[]) => schedule.filter((m) => m.kind === 'REGULAR');
-
-/** The date of a team's last regular-season match (R-IV.A.5.2), or null when it has none scheduled. */
-export function lastRegularMatchDate(schedule: readonly ScheduledMatch[], teamId: string): LocalDate | null {
-  let last: LocalDate | null = null;
-  for (const m of regularMatches(schedule)) {
-    if ((m.homeTeamId === teamId || m.awayTeamId === teamId) && (last === null || m.date > last)) last = m.date;
+/**
+ * The date of each team's last regular-season match (R-IV.A.5.2), null for a team with none scheduled. One pass over
+ * the schedule answers for every team: in a season's first week a standings view asks it of every team of every
+ * conference (each conference is one tie).
+ */
+export function lastRegularMatchDates(schedule: readonly ScheduledMatch[]): (teamId: string) => LocalDate | null {
+  const last = new Map<string, LocalDate>();
+  for (const m of schedule) {
+    if (m.kind !== 'REGULAR') continue;
+    for (const id of [m.homeTeamId, m.awayTeamId]) {
+      const d = last.get(id);
+      if (d === undefined || m.date > d) last.set(id, m.date);
+    }
   }
-  return last;
+  return (teamId) => last.get(teamId) ?? null;
 }

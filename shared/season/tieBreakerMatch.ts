@@ -1,7 +1,7 @@
 import type { Venue } from '../league';
 import { addDays, type LocalDate, nextWeekdayAfter } from './calendar';
 import { type RankedVenue, rankNeutralVenues } from './neutralVenues';
-import { lastRegularMatchDate, type ScheduledMatch } from './schedule';
+import { lastRegularMatchDates, type ScheduledMatch } from './schedule';
 import type { Season } from './season';
 import type { UnresolvedTie } from './standings';
 import type { SeasonTeam } from './teams';
@@ -21,14 +21,14 @@ export interface TieBreakerProposal {
 /**
  * R-IV.A.5.1: with a bye week, the conference's match night in the week after the regular season.
  * R-IV.A.5.2: otherwise two nights after the tied teams' last regular-season match (the later one when they
- * differ); with nothing scheduled, two nights after the end of the regular season.
+ * differ); with nothing scheduled, two nights after the end of the regular season. `lastDateOf` gives a team's last
+ * regular-season match date (lastRegularMatchDates).
  */
 export function proposedTieBreakerDate(
   season: Season,
   conferenceId: string,
   teamIds: readonly string[],
-  schedule: readonly ScheduledMatch[],
-  lastDateOf: (teamId: string) => LocalDate | null = (id) => lastRegularMatchDate(schedule, id),
+  lastDateOf: (teamId: string) => LocalDate | null,
 ): { date: LocalDate; rule: 'R-IV.A.5.1' | 'R-IV.A.5.2' } {
   const conference = season.conferences.find((c) => c.id === conferenceId);
   if (season.settings.byeWeekBeforePlayoffs && conference) {
@@ -42,19 +42,6 @@ export function proposedTieBreakerDate(
   return { date: addDays(last ?? season.regularSeason.end, 2), rule: 'R-IV.A.5.2' };
 }
 
-/** Each team's last regular-season match date, in one pass over the schedule (lastRegularMatchDate for many teams). */
-function lastRegularDates(schedule: readonly ScheduledMatch[]): (teamId: string) => LocalDate | null {
-  const last = new Map<string, LocalDate>();
-  for (const m of schedule) {
-    if (m.kind !== 'REGULAR') continue;
-    for (const id of [m.homeTeamId, m.awayTeamId]) {
-      const d = last.get(id);
-      if (d === undefined || m.date > d) last.set(id, m.date);
-    }
-  }
-  return (teamId) => last.get(teamId) ?? null;
-}
-
 export function tieBreakerProposals(
   season: Season,
   conferenceId: string,
@@ -65,10 +52,10 @@ export function tieBreakerProposals(
 ): TieBreakerProposal[] {
   const required = ties.filter((t) => t.tieBreakerMatchRequired);
   // Once per conference, not once per tied team: in a season's first week every team of a conference is tied.
-  const lastDateOf = required.length > 0 ? lastRegularDates(schedule) : () => null;
+  const lastDateOf = required.length > 0 ? lastRegularMatchDates(schedule) : () => null;
   return required
     .map((t) => {
-      const { date, rule } = proposedTieBreakerDate(season, conferenceId, t.teamIds, schedule, lastDateOf);
+      const { date, rule } = proposedTieBreakerDate(season, conferenceId, t.teamIds, lastDateOf);
       const homes = t.teamIds.map((id) => teams.get(id)?.homeVenueId).filter((v): v is string => v !== undefined);
       return { teamIds: t.teamIds, proposedDate: date, dateRule: rule, venues: rankNeutralVenues(venues, homes, []) };
     });
