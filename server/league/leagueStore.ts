@@ -14,9 +14,10 @@ export interface LeagueStore {
   /** Changes with every write of the collection (docCache.ts keeps documents while it holds). */
   collectionStamp(collection: string): Promise<string | null>;
   load(matchId: string): Promise<{ version: number; snapshot: MatchState } | null>;
-  /** A room's events after `version` ([] when none, null for no such room), to bring a kept snapshot up to date (roomStates.ts). */
-  eventsAfter(matchId: string, version: number): Promise<StoredEvent<MatchEvent>[] | null>;
-  /** `eventsAfter` of many rooms in one read, in the order asked (roomStates.ts, a season's rooms). */
+  /**
+   * Each room's events after its `version` ([] when none, null for no such room), in the order asked, in one read:
+   * to bring kept snapshots up to date (roomStates.ts, a season's rooms).
+   */
   eventsAfterEach(reads: readonly { matchId: string; version: number }[]): Promise<(StoredEvent<MatchEvent>[] | null)[]>;
   /** The hashes of a room's captain tokens, to recognise a captain link sent with a roster request. */
   meta(matchId: string): Promise<{ captainTokenHashes: Record<Side, string> } | null>;

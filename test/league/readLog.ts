@@ -12,8 +12,7 @@ export function recordingReads(real: LeagueStore): { store: LeagueStore; read: s
     listDocs: (c) => (read.push(`${c}/*`), real.listDocs(c)),
     collectionStamp: (c) => (read.push(`stamp ${c}`), real.collectionStamp(c)),
     load: (id) => (read.push(`room ${id}`), real.load(id)),
-    eventsAfter: (id, v) => (read.push(`events ${id} after ${v}`), real.eventsAfter(id, v)),
-    // Written down per room, as eventsAfter: what is read, not how many round trips it takes.
+    // Written down per room: what is read, not how many round trips it takes.
     eventsAfterEach: (reads) => (read.push(...reads.map(({ matchId, version }) => `events ${matchId} after ${version}`)), real.eventsAfterEach(reads)),
     meta: (id) => (read.push(`meta ${id}`), real.meta(id)),
   };
