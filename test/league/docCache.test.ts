@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LeaguePlayerSchema } from '../../shared/season/index';
-import type { CommandAnswer } from '../../shared/protocol';
-import type { MatchEvent, MatchState } from '../../shared/index';
 import { COLLECTIONS, readAll, readDoc, updateDoc } from '../../server/league/leagueStore';
-import type { MatchMeta } from '../../server/matches/matchMeta';
-import { createRedisStore } from '../../server/store/redisStore';
-import { deleteKeys } from '../helpers/serverProcess';
+import { redisRoomStores } from '../helpers/redisRoomStores';
+import { SHARED_REDIS } from '../helpers/serverProcess';
 import { recordingReads } from './readLog';
 
 /**
@@ -15,20 +11,13 @@ import { recordingReads } from './readLog';
  * see it: two store connections under one prefix. What one writes, the other reads at its next read; while nothing
  * is written, a read costs the collection's stamp and no document.
  */
-const REDIS_URL = 'redis://127.0.0.1:6379';
-const PREFIX = `ln:test:doccache:${randomUUID()}:`;
-const open = () => createRedisStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>({ url: REDIS_URL, prefix: PREFIX });
 
 const player = (id: string, name: string) => ({ id, name, ifpaNumber: null, ifpaRank: null });
 
 describe('league documents kept per process (docCache.ts)', async () => {
+  const { prefix, open } = redisRoomStores('doccache');
   const one = await open();
   const two = await open();
-  afterAll(async () => {
-    await one.close();
-    await two.close();
-    await deleteKeys(PREFIX, REDIS_URL);
-  });
 
   it('a season page read twice reads the documents once; a write from another process is read at once, by id and whole', async () => {
     const write = (store: typeof one, id: string, name: string) => updateDoc(store, COLLECTIONS.players, id, LeaguePlayerSchema, async () => ({ write: player(id, name) }));
@@ -66,16 +55,16 @@ describe('league documents kept per process (docCache.ts)', async () => {
 
   it('a collection written only before stamps existed is read from the store every time', async () => {
     // What an older server left: a document in the collection's hash, and no stamp for the collection.
-    const raw = createClient({ url: REDIS_URL });
+    const raw = createClient({ url: SHARED_REDIS });
     await raw.connect();
-    await raw.hSet(`${PREFIX}doc:${COLLECTIONS.results}`, 'old-1', `1 ${JSON.stringify({ any: 'thing' })}`);
+    await raw.hSet(`${prefix}doc:${COLLECTIONS.results}`, 'old-1', `1 ${JSON.stringify({ any: 'thing' })}`);
     const a = recordingReads(one);
     expect(await a.store.collectionStamp(COLLECTIONS.results)).toBeNull();
     await readDoc(a.store, COLLECTIONS.results, 'old-1', LeaguePlayerSchema.partial());
     await readDoc(a.store, COLLECTIONS.results, 'old-1', LeaguePlayerSchema.partial());
     expect(a.read.filter((r) => r === `${COLLECTIONS.results}/old-1`)).toHaveLength(2);
     // An older server writing beside this one: seen at once, since nothing was kept.
-    await raw.hSet(`${PREFIX}doc:${COLLECTIONS.results}`, 'old-1', `2 ${JSON.stringify({ name: 'new' })}`);
+    await raw.hSet(`${prefix}doc:${COLLECTIONS.results}`, 'old-1', `2 ${JSON.stringify({ name: 'new' })}`);
     expect(await readDoc(one, COLLECTIONS.results, 'old-1', LeaguePlayerSchema.partial())).toMatchObject({ rev: 2, doc: { name: 'new' } });
     await raw.close();
   });

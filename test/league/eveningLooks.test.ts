@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fold, initialState, MatchSetupSchema, type Command, type MatchEvent, type MatchState } from '../../shared/index';
-import type { CommandAnswer } from '../../shared/protocol';
+import { describe, expect, it } from 'vitest';
+import { initialState, MatchSetupSchema, type Command } from '../../shared/index';
 import { createEveningGuard } from '../../server/league/eveningGuard';
 import { COLLECTIONS } from '../../server/league/leagueStore';
 import { listMatch } from '../../server/league/scheduleLists';
-import type { MatchMeta } from '../../server/matches/matchMeta';
-import { SNAPSHOT_EVERY } from '../../server/matches/roomStore';
 import { LiveMatches } from '../../server/room/liveMatches';
-import { createRedisStore } from '../../server/store/redisStore';
 import { testSetup } from '../helpers/matchScript';
-import { deleteKeys } from '../helpers/serverProcess';
+import { redisRoomStores } from '../helpers/redisRoomStores';
 import { recordingReads } from './readLog';
 
 /**
@@ -18,8 +13,6 @@ import { recordingReads } from './readLog';
  * together, and each must know the evening's other open rooms. They share one look per room, and a room this
  * process serves is known from its own copy: the loads stay one per room, not one per pair of rooms.
  */
-const REDIS_URL = 'redis://127.0.0.1:6379';
-const PREFIX = `ln:test:eveninglooks:${randomUUID()}:`;
 const DATE = '2026-12-07';
 const ROOMS = Array.from({ length: 10 }, (_, i) => `eve-${String(i).padStart(2, '0')}`);
 
@@ -36,15 +29,7 @@ const lineup = (id: string): Command => ({
 });
 
 describe('the first lineups of an evening (R-VII.P.3.1)', async () => {
-  const store = await createRedisStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>({
-    url: REDIS_URL,
-    prefix: PREFIX,
-    checkpoints: { every: SNAPSHOT_EVERY, evolve: fold },
-  });
-  afterAll(async () => {
-    await store.close();
-    await deleteKeys(PREFIX, REDIS_URL);
-  });
+  const store = await redisRoomStores('eveninglooks').open();
   for (const id of ROOMS) {
     const entry = { id, seasonId: 'eve', kind: 'REGULAR', date: DATE, homeTeamId: `${id}-h`, awayTeamId: `${id}-a`, venueId: 'bar', week: 1, bracket: null, roomOpenedAt: 1, roomInUseSince: null };
     await store.putDoc(COLLECTIONS.matches, id, entry, null);

@@ -1,16 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fold, initialState, MatchSetupSchema } from '../../shared/index';
 import { roomStates } from '../../server/league/roomStates';
-import type { CommandAnswer } from '../../shared/protocol';
-import type { MatchEvent, MatchState } from '../../shared/index';
-import type { MatchMeta } from '../../server/matches/matchMeta';
-import { SNAPSHOT_EVERY } from '../../server/matches/roomStore';
-import { createRedisStore } from '../../server/store/redisStore';
 import { LiveMatches } from '../../server/room/liveMatches';
 import { testSetup } from '../helpers/matchScript';
+import { redisRoomStores } from '../helpers/redisRoomStores';
 import { playMatch } from './playedMatch';
-import { deleteKeys } from '../helpers/serverProcess';
 import { recordingReads } from './readLog';
 
 /**
@@ -18,19 +12,10 @@ import { recordingReads } from './readLog';
  * starts from the rooms' own copies, so a room under way here is neither loaded nor folded a second time; what
  * another process appended since is still read and folded, so the read is as current as the store.
  */
-const REDIS_URL = 'redis://127.0.0.1:6379';
-const PREFIX = `ln:test:liverooms:${randomUUID()}:`;
-
 describe('season reads start from the rooms this process serves (roomStates.ts)', async () => {
-  // As the server opens it (matches/roomStore.ts): checkpoints every SNAPSHOT_EVERY versions, folded on load.
-  const open = () => createRedisStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>({ url: REDIS_URL, prefix: PREFIX, checkpoints: { every: SNAPSHOT_EVERY, evolve: fold } });
+  const { open } = redisRoomStores('liverooms');
   const store = await open();
   const other = await open();
-  afterAll(async () => {
-    await store.close();
-    await other.close();
-    await deleteKeys(PREFIX, REDIS_URL);
-  });
 
   it('a room held here costs one small read and no fold; one appended to by another process is brought up to date', async () => {
     const setup = MatchSetupSchema.parse(testSetup('live-1', Date.UTC(2026, 10, 30, 19)));

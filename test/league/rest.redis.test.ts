@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from 'redis';
 import type { CommandAnswer } from '../../shared/protocol';
 import type { MatchEvent, MatchState } from '../../shared/index';
 import type { MatchMeta } from '../../server/matches/matchMeta';
 import { createRedisStore } from '../../server/store/redisStore';
+import { deleteKeys } from '../helpers/serverProcess';
 import { describeLeagueRest } from './restSuite';
 
 /** The league REST API over the shared Redis at 127.0.0.1:6379, under a prefix of its own that is deleted afterwards. */
@@ -15,10 +15,6 @@ describeLeagueRest(
   () => createRedisStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>({ url: REDIS_URL, prefix: PREFIX }),
   async (store) => {
     await store.close();
-    const admin = createClient({ url: REDIS_URL });
-    admin.on('error', () => undefined);
-    await admin.connect();
-    for await (const keys of admin.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 500 })) if (keys.length > 0) await admin.del(keys);
-    await admin.close();
+    await deleteKeys(PREFIX, REDIS_URL);
   },
 );
