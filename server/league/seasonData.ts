@@ -23,7 +23,7 @@ export interface SeasonBundle {
   seasonRev: number;
   zone: LeagueZone;
   teams: SeasonTeam[];
-  venues: Venue[];
+  venues: readonly Venue[];
   players: Map<string, LeaguePlayer>;
   rosters: SeasonRosters;
   rostersRev: number;
@@ -63,7 +63,7 @@ export async function loadSeason(store: LeagueStore, seasonId: string, zoneFor: 
     seasonRev: found.rev,
     zone,
     teams: teams.filter((t) => t.seasonId === seasonId),
-    venues: [...venues],
+    venues,
     players: new Map(players.map((p) => [p.id, p])),
     rosters: rosters?.doc ?? emptyRosters(seasonId),
     rostersRev: rosters?.rev ?? 0,
