@@ -189,7 +189,7 @@ interface ConfigResult {
   /** CLOCK_MONOTONIC µs of the measurement windows (to cut a CPU profile to them). */
   windowsUs: { fromUs: number; toUs: number }[];
   /** Each window on its own, in the order measured. */
-  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number }[];
+  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number; othersPeakCores?: number; stealPeakMs?: number }[];
   /** Windows measured again because other work disturbed them. */
   discardedWindows: number;
   /** Season pages read by spectators during the windows (a league night), request to last byte. */
@@ -505,6 +505,49 @@ interface Window {
   othersCores: number;
   /** CPU time the hypervisor gave to others while this machine had work, during the window (in othersCores too). */
   stealMs: number;
+  /**
+   * The busiest second of other work during the window (cores), and the most steal in one second (ms): a burst that
+   * the window's average hides (a neighbour busy for two seconds of fifteen), read once a second.
+   */
+  othersPeakCores: number;
+  stealPeakMs: number;
+}
+
+/**
+ * Samples once a second during a window what the machine's other work used: all busy CPU (/proc/stat) minus the
+ * target's server, its load generators and Redis, as in the window's average, and the hypervisor's steal.
+ */
+function othersSampler(t: Live): { stop(): Promise<{ othersPeakCores: number; stealPeakMs: number }> } {
+  const pids = [t.server.pid, ...t.gens.map((g) => g.child.pid ?? -1)];
+  const read = async () => ({
+    at: performance.now(),
+    machine: machineBusyMs(),
+    steal: machineStealMs(),
+    ours: pids.reduce((a, pid) => a + (pid > 0 ? cpuMs(pid) || 0 : 0), 0) + (await redisCpuSeconds()) * 1000,
+  });
+  let othersPeakCores = 0;
+  let stealPeakMs = 0;
+  let running = true;
+  const loop = (async () => {
+    let prev = await read();
+    while (running) {
+      await sleep(1000);
+      const cur = await read();
+      const ms = cur.at - prev.at;
+      if (ms >= 500) {
+        othersPeakCores = Math.max(othersPeakCores, (cur.machine - prev.machine - (cur.ours - prev.ours)) / ms);
+        stealPeakMs = Math.max(stealPeakMs, ((cur.steal - prev.steal) * 1000) / ms);
+      }
+      prev = cur;
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { othersPeakCores: round2(Math.max(0, othersPeakCores)), stealPeakMs: Math.round(stealPeakMs) };
+    },
+  };
 }
 
 /** Runs the session; `onResults` gets the figures as soon as they are measured, before the tear-down. */
@@ -647,7 +690,9 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
     const before = withRedis ? await redisCommandStats() : null;
     const w0 = performance.now();
     const load = loadAverage();
+    const sampler = othersSampler(t);
     await sleep(startAt + warmupMs + sess.measureMs - Date.now());
+    const peaks = await sampler.stop();
     const cpu1 = cpuMs(t.server.pid);
     const machine1 = machineBusyMs();
     const steal1 = machineStealMs();
@@ -663,6 +708,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
     const w: Window = {
       othersCores: round2(othersCores),
       stealMs: Math.round(steal1 - steal0),
+      ...peaks,
       stats: done.map((d) => d.stats),
       cpuMs: cpu1 - cpu0,
       windowMs,
@@ -681,7 +727,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
       page.merge(st.pages.latency);
     }
     const pageReads = w.stats.reduce((a, st) => a + st.pages.reads, 0);
-    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (steal ${w.stealMs} ms), load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
+    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (busiest second ${w.othersPeakCores}; steal ${w.stealMs} ms, busiest second ${w.stealPeakMs}), load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
     return w;
   } finally {
     clearInterval(rssTimer);
@@ -738,6 +784,8 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
       loopDelayP99Ms: round1(Math.max(...x.stats.map((st) => st.loopDelayP99Ms))),
       othersCores: x.othersCores,
       stealMs: x.stealMs,
+      othersPeakCores: x.othersPeakCores,
+      stealPeakMs: x.stealPeakMs,
     };
   });
   return {
