@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     http.once('error', reject);
     http.listen(config.port, config.host, resolve);
   });
-  const port = (http.address() as AddressInfo).port;
+  const { port, address } = http.address() as AddressInfo;
   const baseUrl = config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${port}`;
   log.info({ port, store: config.redisUrl ? 'redis' : 'embedded', prefix: config.redisPrefix }, 'listening');
   // Tests and scripts read the port from this line when they start the server with PORT=0.
@@ -36,7 +36,10 @@ async function main(): Promise<void> {
     console.log(`ADMIN_TOKEN was not set; this run's commissioner token: ${config.adminToken}`);
   }
   if (config.seedDemo) {
-    await seedDemo(store, baseUrl, log).catch((err: unknown) => log.warn({ err: String(err) }, 'demo seed skipped'));
+    // The seed talks to this server itself (the league's REST API), on the address it listens on.
+    const local = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
+    const target = { localUrl: `http://${local}:${port}`, publicUrl: baseUrl, adminToken: config.adminToken };
+    await seedDemo(store, target, log).catch((err: unknown) => log.warn({ err: String(err) }, 'demo seed skipped'));
   }
 
   let stopping = false;

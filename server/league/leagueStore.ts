@@ -23,10 +23,7 @@ export interface LeagueStore {
   meta(matchId: string): Promise<{ captainTokenHashes: Record<Side, string> } | null>;
 }
 
-/**
- * Collection names, prefixed so league documents never collide with anything else kept in the store (the demo
- * seed writes plain 'teams' and 'venues' in the match-setup shape).
- */
+/** Collection names, prefixed so league documents never collide with anything else kept in the store. */
 export const COLLECTIONS = {
   seasons: 'league.seasons',
   players: 'league.players',

@@ -1,6 +1,4 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_MATCH_ID, seedDemo, tonightAtEight } from '../../server/demo';
-import { createLogger } from '../../server/log';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RoomStore } from '../../server/matches/roomStore';
 import { createEmbeddedStore } from '../../server/store/embeddedStore';
 import { startInProcess } from '../helpers/inProcessServer';
@@ -152,35 +150,6 @@ describe('CSV scoresheet: challenges (R-VII.D.3.4)', () => {
     expect(csv.trim().split('\r\n').at(-1)).toBe(
       `"challenge","by HOME","R3 G4","","","","","","open; reason: A4 nudged; report due 2026-10-02 21:40 UTC; report: Seen by both captains; photos: F10","",""`,
     );
-  });
-});
-
-describe('demo seed on first start', () => {
-  it('seeds two teams, a venue of mixed machines and tonight\'s match into an empty store, once', async () => {
-    const store: RoomStore = await createEmbeddedStore({ dir: tempDir('demo') });
-    const print = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const now = new Date(2026, 9, 1, 15, 30);
-    expect(await seedDemo(store, 'http://localhost:3000', createLogger('silent'), now)).toBe(true);
-    const printed = print.mock.calls.flat().join('\n');
-    const token = /HOME captain link: http:\/\/localhost:3000\/m\/demo\?t=([A-Za-z0-9_-]+)/.exec(printed)?.[1];
-    expect(printed).toContain('Spectator link:    http://localhost:3000/m/demo');
-    expect(await seedDemo(store, 'http://localhost:3000', createLogger('silent'), now)).toBe(false);
-    print.mockRestore();
-
-    const loaded = (await store.load(DEMO_MATCH_ID))!;
-    expect(loaded.version).toBe(0);
-    const setup = loaded.snapshot.setup;
-    expect(setup.scheduledStart).toBe(tonightAtEight(now));
-    expect(new Date(setup.scheduledStart).getHours()).toBe(20);
-    for (const team of [setup.home, setup.away]) {
-      expect(team.players).toHaveLength(8);
-      expect(team.players.filter((p) => p.captain)).toHaveLength(2);
-      expect(team.players.filter((p) => p.status === 'RESERVE')).toHaveLength(1);
-    }
-    expect(new Set(setup.venue.machines.map((m) => m.kind)).size).toBeGreaterThan(1);
-    expect(identify(loaded.meta, 'x'.repeat(20), token)).toMatchObject({ actor: { role: 'captain', side: 'HOME' } });
-    expect((await store.listDocs('teams')).map((d) => d.id)).toEqual(['flipper-fiends', 'tilt-warriors']);
-    await store.close();
   });
 });
 
