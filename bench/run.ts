@@ -58,6 +58,12 @@ const WAIT_QUIET = (() => {
   return Number.isFinite(v) && v > 0 ? v : 0.3;
 })();
 const WAIT_QUIET_MAX_MS = 5 * 60_000;
+/** --warmup=<ms>: the warm-up before every window but a target's first (each session's own default otherwise). */
+const WARMUP_MS = (() => {
+  const a = process.argv.slice(2).find((x) => x.startsWith('--warmup='));
+  const v = a ? Number(a.split('=')[1]) : Number.NaN;
+  return Number.isFinite(v) && v >= 0 && v <= 60_000 ? v : null;
+})();
 /** --wait-quiet: a window during which other work used more than that many cores is measured again (at most this
  * often, then left out: a disturbed window never counts). */
 const MAX_REDO = 3;
@@ -624,7 +630,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
       for (const t of order) {
         for (let attempt = 0; ; attempt++) {
           if (WAIT_QUIET !== null) await waitQuiet(`${t.cfg.id} window ${t.windows.length + 1}`, 2 * 60_000);
-          const warmupMs = t.windows.length === 0 && attempt === 0 ? sess.firstWarmupMs : sess.warmupMs;
+          const warmupMs = t.windows.length === 0 && attempt === 0 ? sess.firstWarmupMs : (WARMUP_MS ?? sess.warmupMs);
           const w = await runWindow(t, sess, warmupMs);
           if (WAIT_QUIET !== null && w.othersCores > WAIT_QUIET) {
             t.discarded++;

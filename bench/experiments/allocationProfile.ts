@@ -15,6 +15,12 @@ import { join } from 'node:path';
  * The profile is written to ALLOC_PROFILE_DIR (default bench/results). Sampling every 4 KB costs the target a few
  * percent of CPU: compare latencies only from runs without it.
  */
+/**
+ * ALLOC_PROFILE_LIVE=1 (with --expose-gc): leave out what a scavenge collected, i.e. keep what reached the old
+ * generation (or is a survivor when sampling stops, after one more scavenge), whether a mark-compact collected it
+ * later or not: where the old generation's growth between mark-compacts comes from.
+ */
+const LIVE = process.env.ALLOC_PROFILE_LIVE === '1';
 const session = new Session();
 session.connect();
 const post = (method: string, params: object = {}) =>
@@ -23,8 +29,11 @@ const post = (method: string, params: object = {}) =>
 process.on('SIGUSR2', () => {
   void (async () => {
     await post('HeapProfiler.enable');
-    await post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !LIVE });
     setTimeout(() => {
+      // A scavenge first, so the young generation holds only what survived it: what is left in the profile is
+      // then what this window put in the old generation (alive, or garbage promoted before it died) and survivors.
+      if (LIVE) (globalThis as { gc?: (o: object) => void }).gc?.({ type: 'minor', execution: 'sync' });
       void post('HeapProfiler.stopSampling').then((result) => {
         const file = join(process.env.ALLOC_PROFILE_DIR ?? 'bench/results', `alloc-${process.pid}.heapprofile`);
         writeFileSync(file, JSON.stringify((result as { profile: unknown }).profile));
