@@ -29,7 +29,8 @@ import { svgChart, type Series } from './svgChart';
  *
  * Options: --quick | --profile (also CPU-profile the server under the main load and summarise the top frames)
  *          | --no-md (do not rewrite BENCHMARKS.md / the chart) | --only=main (skip the sweep)
- *          | --pin (the target on a core of its own: bench/pinning.ts)
+ *          | --pin (the target on a core of its own: bench/pinning.ts) | --wait-quiet[=cores] | --warmup=<ms>
+ *          | --config=... | --merge | --client=socketio (each described where it is read below)
  * The last line printed is one JSON object with the headline figures.
  */
 
