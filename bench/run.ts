@@ -60,11 +60,12 @@ const WAIT_QUIET = (() => {
 })();
 const WAIT_QUIET_MAX_MS = 5 * 60_000;
 /**
- * The main session's warm-up before every window but a target's first: as long as a window. The windows go round the
- * targets (A B C, then C B A), so a target measures some windows after idling through the others', and on two hosts
- * (BENCHMARKS.md, "A quiet host" and "A tenth host") such windows were slower for both targets, up to twice for the
- * bare relay, until a window-long warm-up took that away. A league night never idles: the steady state is what it
- * sees. (Until 1 Dec: 1 s, which left the idling in the figures.)
+ * The main session's warm-up before every window, as long as a window. The windows go round the targets (A B C, then
+ * C B A), so a target measures some windows after idling through the others', and on two hosts (BENCHMARKS.md, "A
+ * quiet host" and "A tenth host") such windows were slower for both targets, up to twice for the bare relay, until a
+ * window-long warm-up took that away; and a first window 4 s after connecting was each target's slowest. A league
+ * night never idles, and its phones connect over many minutes: the steady state is what it sees. (Until 1 Dec: 4 s
+ * before a target's first window, 1 s before the others.)
  */
 const MAIN_WARMUP_MS = 15_000;
 /** --warmup=<ms>: the warm-up before every window but a target's first (each session's own default otherwise). */
@@ -928,9 +929,8 @@ function plan(): Session[] {
     }
     return sessions;
   }
-  // Main: 200 matches x 22 clients, 4 rounds of 15 s per target (60 s each), interleaved. Every window comes after a
-  // warm-up as long as itself (MAIN_WARMUP_MS), the first too: with 4 s after connecting, each target's first window
-  // was its slowest (the heap still settling after 4,400 connections).
+  // Main: 200 matches x 22 clients, 4 rounds of 15 s per target (60 s each), interleaved, each window after a warm-up
+  // as long as itself (MAIN_WARMUP_MS).
   sessions.push({ id: 'main', group: 'main', targets: ['ours', 'bare', 'bare-adapter'], matches: 200, spectators: 20, rounds: 4, firstWarmupMs: MAIN_WARMUP_MS, warmupMs: MAIN_WARMUP_MS, measureMs: 15_000, ...base });
   if (PROFILE) {
     // Profiling slows the server down: its own session, never mixed into the figures above.
