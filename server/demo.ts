@@ -68,7 +68,7 @@ export function demoEvening(now: number, timeZone: string): LocalDate {
 }
 
 /** The server's own zone: the demo league keeps the clock of whoever runs it. */
-const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export const serverZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** Seeds the demo league when the store holds no match yet; returns whether it did. */
 export async function seedDemo(store: RoomStore, target: DemoTarget, log: Logger, now = Date.now()): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_MATCH_ID, DEMO_SEASON_ID, demoEvening, seedDemo } from '../../server/demo';
+import { DEMO_MATCH_ID, DEMO_SEASON_ID, demoEvening, seedDemo, serverZone } from '../../server/demo';
 import { identify } from '../../server/auth/roles';
 import { intlZone } from '../../server/league/leagueZone';
 import { createLogger } from '../../server/log';
@@ -38,7 +38,7 @@ describe('demo seed on first start', () => {
       expect(await seedDemo(server.store, target, createLogger('silent'), now)).toBe(false);
 
       // The room was opened from the schedule: the season's rosters, the bar's machines, 20:00 league time.
-      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const zone = serverZone();
       const evening = demoEvening(now, zone);
       const loaded = (await server.store.load(DEMO_MATCH_ID))!;
       expect(loaded.version).toBe(0);
