@@ -17,6 +17,7 @@ import { captainTokens, inPool, type OpenedRoom } from './roomLinks';
 import { cpuMs, loadAverage, machineBusyCores, machineBusyMs, machineStealMs, memoryMb } from './procStats';
 import { parsePin, pinned, pinPid, startOwnRedis } from './pinning';
 import { formatSummary, summarize, type ProfileSummary } from './profileSummary';
+import { startStallWatch } from './stallWatch';
 import { svgChart, type Series } from './svgChart';
 
 /**
@@ -77,6 +78,13 @@ const WARMUP_MS = (() => {
 /** --wait-quiet: a window during which other work used more than that many cores is measured again (at most this
  * often, then left out: a disturbed window never counts). */
 const MAX_REDO = 3;
+/**
+ * --wait-quiet: a window in which the stall watch (bench/stallWatch.ts, a thread of this runner) overslept this long
+ * is measured again too: the machine itself was held, whatever the target did. Under the bench's own load the watch
+ * oversleeps up to ~10 ms (it waits for a core like everyone else); the stalls seen on some hosts were 40-130 ms.
+ */
+const STALL_REDO_MS = 25;
+const stallWatch = startStallWatch();
 
 async function waitQuiet(what: string, maxMs: number): Promise<void> {
   if (WAIT_QUIET === null) return;
@@ -205,7 +213,7 @@ interface ConfigResult {
   /** CLOCK_MONOTONIC µs of the measurement windows (to cut a CPU profile to them). */
   windowsUs: { fromUs: number; toUs: number }[];
   /** Each window on its own, in the order measured. */
-  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number; othersPeakCores?: number; stealPeakMs?: number }[];
+  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number; othersPeakCores?: number; stealPeakMs?: number; stallMs?: number }[];
   /** Windows measured again because other work disturbed them. */
   discardedWindows: number;
   /** Season pages read by spectators during the windows (a league night), request to last byte. */
@@ -527,6 +535,8 @@ interface Window {
    */
   othersPeakCores: number;
   stealPeakMs: number;
+  /** The stall watch's longest oversleep during the window (ms): the machine held every process, this one too. */
+  stallMs: number;
 }
 
 /**
@@ -642,10 +652,11 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
           if (WAIT_QUIET !== null) await waitQuiet(`${t.cfg.id} window ${t.windows.length + 1}`, 2 * 60_000);
           const warmupMs = t.windows.length === 0 && attempt === 0 ? sess.firstWarmupMs : (WARMUP_MS ?? sess.warmupMs);
           const w = await runWindow(t, sess, warmupMs);
-          if (WAIT_QUIET !== null && w.othersCores > WAIT_QUIET) {
+          const disturbed = w.othersCores > (WAIT_QUIET ?? Infinity) ? `other work used ${w.othersCores} cores` : w.stallMs >= STALL_REDO_MS && WAIT_QUIET !== null ? `the machine stalled for ${w.stallMs} ms` : null;
+          if (disturbed) {
             t.discarded++;
             if (attempt < MAX_REDO) {
-              log(`  ${t.cfg.id}: window disturbed (other work used ${w.othersCores} cores), measuring it again`);
+              log(`  ${t.cfg.id}: window disturbed (${disturbed}), measuring it again`);
               continue;
             }
             log(`  ${t.cfg.id}: window disturbed ${attempt + 1} times, left out`);
@@ -707,7 +718,9 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
     const w0 = performance.now();
     const load = loadAverage();
     const sampler = othersSampler(t);
+    stallWatch.take();
     await sleep(startAt + warmupMs + sess.measureMs - Date.now());
+    const stallMs = round1(stallWatch.take());
     const peaks = await sampler.stop();
     const cpu1 = cpuMs(t.server.pid);
     const machine1 = machineBusyMs();
@@ -725,6 +738,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
       othersCores: round2(othersCores),
       stealMs: Math.round(steal1 - steal0),
       ...peaks,
+      stallMs,
       stats: done.map((d) => d.stats),
       cpuMs: cpu1 - cpu0,
       windowMs,
@@ -743,7 +757,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
       page.merge(st.pages.latency);
     }
     const pageReads = w.stats.reduce((a, st) => a + st.pages.reads, 0);
-    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (busiest second ${w.othersPeakCores}; steal ${w.stealMs} ms, busiest second ${w.stealPeakMs}), load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
+    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (busiest second ${w.othersPeakCores}; steal ${w.stealMs} ms, busiest second ${w.stealPeakMs}; stall ${w.stallMs} ms), load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
     return w;
   } finally {
     clearInterval(rssTimer);
@@ -802,6 +816,7 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
       stealMs: x.stealMs,
       othersPeakCores: x.othersPeakCores,
       stealPeakMs: x.stealPeakMs,
+      stallMs: x.stallMs,
     };
   });
   return {
@@ -1106,7 +1121,7 @@ function markdown(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
   }
   const mo = results.find((r) => r.config.group === 'main' && r.config.target === 'ours');
   if (mo) {
-    lines.push(`Main configuration details (League Night, ${mo.config.matches} x ${mo.config.spectators + 2}): ${mo.commandsSent} commands in the ${mo.config.rounds} windows (${mo.accepted} accepted, refusals ${JSON.stringify(mo.refused)}, errors ${JSON.stringify(mo.errors)}), ${mo.deliveries} deliveries to spectators; server ${mo.server.cpuMsPerCommand} ms CPU per command, RSS ${mo.server.rssBeforeConnectMb} MB idle, ${mo.server.rssAfterConnectMb} MB after connecting (${mo.server.kbPerSocket} KB per socket), peak ${mo.server.rssPeakMb} MB; Redis ${mo.redisCpuPct}% CPU; load generators ${mo.loadGens.processes} processes, ${mo.loadGens.cpuPct}% CPU, event-loop delay p99 ${mo.loadGens.loopDelayP99MaxMs} ms. Per window (ack p99 / fan-out p99 / server CPU / cores used by other work): ${mo.rounds.map((x) => `${x.ackP99} / ${x.fanoutP99} ms / ${x.serverCpuPct}% / ${x.othersCores}`).join('; ')}${mo.discardedWindows ? ` (${mo.discardedWindows} disturbed windows measured again)` : ''}.`);
+    lines.push(`Main configuration details (League Night, ${mo.config.matches} x ${mo.config.spectators + 2}): ${mo.commandsSent} commands in the ${mo.config.rounds} windows (${mo.accepted} accepted, refusals ${JSON.stringify(mo.refused)}, errors ${JSON.stringify(mo.errors)}), ${mo.deliveries} deliveries to spectators; server ${mo.server.cpuMsPerCommand} ms CPU per command, RSS ${mo.server.rssBeforeConnectMb} MB idle, ${mo.server.rssAfterConnectMb} MB after connecting (${mo.server.kbPerSocket} KB per socket), peak ${mo.server.rssPeakMb} MB; Redis ${mo.redisCpuPct}% CPU; load generators ${mo.loadGens.processes} processes, ${mo.loadGens.cpuPct}% CPU, event-loop delay p99 ${mo.loadGens.loopDelayP99MaxMs} ms. Per window (ack p99 / fan-out p99 / server CPU / cores used by other work / the machine's longest stall): ${mo.rounds.map((x) => `${x.ackP99} / ${x.fanoutP99} ms / ${x.serverCpuPct}% / ${x.othersCores} / ${x.stallMs ?? '-'} ms`).join('; ')}${mo.discardedWindows ? ` (${mo.discardedWindows} disturbed windows measured again)` : ''}.`);
     if (mo.redisCommands) {
       const rc = Object.entries(mo.redisCommands).map(([k, v]) => `${k} ${v.perCommand}/command at ${v.usecPerCall} µs`).join(', ');
       lines.push(`Redis work per command (INFO commandstats over the window; shared Redis, approximate): ${rc}.`);
