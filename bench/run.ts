@@ -81,7 +81,7 @@ const MAX_REDO = 3;
 /**
  * --wait-quiet: a window in which the stall watch (bench/stallWatch.ts, a thread of this runner) overslept this long
  * is measured again too: the machine itself was held, whatever the target did. Under the bench's own load the watch
- * oversleeps up to ~13 ms (it waits for a core like everyone else); the stalls seen on some hosts were 40-130 ms.
+ * oversleeps up to ~15 ms (it waits for a core like everyone else); the stalls seen on some hosts were 40-130 ms.
  * Only while the machine has a core to spare on average (STALL_SPARE_CORES): when the target and its generators
  * saturate every core (the sweep's largest points), the watch waits 20-30 ms for a core because of that very load,
  * which is the target's result, not a disturbance.
@@ -218,7 +218,7 @@ interface ConfigResult {
   windowsUs: { fromUs: number; toUs: number }[];
   /** Each window on its own, in the order measured. */
   rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number; othersPeakCores?: number; stealPeakMs?: number; stallMs?: number }[];
-  /** Windows measured again because other work disturbed them. */
+  /** Windows measured again because other work or a stall of the machine disturbed them. */
   discardedWindows: number;
   /** Season pages read by spectators during the windows (a league night), request to last byte. */
   pages: {
@@ -516,7 +516,7 @@ interface Live {
   rssAfterConnect: number;
   snapshotAtConnect: number;
   windows: Window[];
-  /** Windows measured again because other work on the machine disturbed them (--wait-quiet). */
+  /** Windows measured again because other work or a stall of the machine disturbed them (--wait-quiet). */
   discarded: number;
 }
 
