@@ -90,6 +90,13 @@ const STALL_REDO_MS = 25;
 const STALL_SPARE_CORES = 0.5;
 const stallWatch = startStallWatch();
 
+/** Why a window must be measured again under --wait-quiet (other work, or a stall of the machine), or null. */
+function disturbance(w: Window, quietCores: number): string | null {
+  if (w.othersCores > quietCores) return `other work used ${w.othersCores} cores`;
+  const spare = availableParallelism() - w.busyCores >= STALL_SPARE_CORES;
+  return w.stallMs >= STALL_REDO_MS && spare ? `the machine stalled for ${w.stallMs} ms` : null;
+}
+
 async function waitQuiet(what: string, maxMs: number): Promise<void> {
   if (WAIT_QUIET === null) return;
   const until = performance.now() + maxMs;
@@ -658,8 +665,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
           if (WAIT_QUIET !== null) await waitQuiet(`${t.cfg.id} window ${t.windows.length + 1}`, 2 * 60_000);
           const warmupMs = t.windows.length === 0 && attempt === 0 ? sess.firstWarmupMs : (WARMUP_MS ?? sess.warmupMs);
           const w = await runWindow(t, sess, warmupMs);
-          const stalled = w.stallMs >= STALL_REDO_MS && w.busyCores <= availableParallelism() - STALL_SPARE_CORES;
-          const disturbed = w.othersCores > (WAIT_QUIET ?? Infinity) ? `other work used ${w.othersCores} cores` : stalled && WAIT_QUIET !== null ? `the machine stalled for ${w.stallMs} ms` : null;
+          const disturbed = WAIT_QUIET === null ? null : disturbance(w, WAIT_QUIET);
           if (disturbed) {
             t.discarded++;
             if (attempt < MAX_REDO) {

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sleep } from '../helpers/serverProcess';
 
 /**
  * The bench's stall watch (bench/stallWatch.ts) must see the machine holding its process, which is what it stands
@@ -15,8 +16,6 @@ afterEach(() => {
   child?.kill('SIGKILL');
   child = null;
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function start(): Promise<ChildProcess> {
   const c = fork(CHILD, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
