@@ -90,8 +90,9 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   const homeToken = new URL(links.captainLinks.HOME, baseUrl()).searchParams.get('t') ?? '';
   const photosUrl = `${baseUrl()}/api/matches/${links.matchId}/challenges/${state.challenges[0]!.id}/photos`;
   // Each on a connection of its own (a client of its own, none kept alive): a kept-alive connection reused after the
-  // wait below can meet the server closing it for idleness (5 s) at that moment, and the upload then fails with
-  // ECONNRESET (a browser retries that by itself; this client does not).
+  // wait below could meet the server closing it for idleness at that moment, and the upload would then fail with
+  // ECONNRESET (a browser retries that by itself; this client does not). The server now keeps idle connections 65 s
+  // (server/assemble.ts), far longer than the wait, but this test does not lean on that.
   const uploads = await playwrightRequest.newContext();
   const upload = (commandId: string) =>
     uploads.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': commandId, connection: 'close' }, data: Buffer.from('not a picture') });
