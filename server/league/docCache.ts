@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { setRecent } from '../recentMap';
+import { RecentMap } from '../recentMap';
 import type { DocEntry } from '../store/matchStore';
 import type { LeagueStore } from './leagueStore';
 
@@ -38,20 +38,20 @@ export interface Shared<D> {
   doc: D;
 }
 
-const caches = new WeakMap<LeagueStore, Map<string, Kept>>();
+const caches = new WeakMap<LeagueStore, RecentMap<string, Kept>>();
 
 /** What this process keeps of `collection` under its current stamp (null: no stamp, read the store). */
 async function kept(store: LeagueStore, collection: string): Promise<Kept | null> {
   const stamp = await store.collectionStamp(collection);
-  const byCollection = caches.get(store) ?? new Map<string, Kept>();
+  const byCollection = caches.get(store) ?? new RecentMap<string, Kept>(MAX_COLLECTIONS);
   caches.set(store, byCollection);
   if (stamp === null) {
     byCollection.delete(collection);
     return null;
   }
-  const known = byCollection.get(collection);
+  const known = byCollection.peek(collection);
   const current = known && known.stamp === stamp ? known : { stamp, docs: new Map(), all: null, parsed: new Map() };
-  setRecent(byCollection, collection, current, MAX_COLLECTIONS);
+  byCollection.set(collection, current);
   return current;
 }
 

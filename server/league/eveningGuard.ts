@@ -1,7 +1,7 @@
 import type { Command, MatchState, Refusal } from '../../shared/index';
 import { eveningConflict, ScheduledMatchSchema, type ScheduledMatch } from '../../shared/season/index';
 import { COLLECTIONS, isTombstone, type LeagueStore, readDoc, readRaw } from './leagueStore';
-import { setRecent } from '../recentMap';
+import { RecentMap } from '../recentMap';
 import { type LiveRooms, roomStates } from './roomStates';
 import { eveningIds, scheduleListed } from './scheduleLists';
 
@@ -55,8 +55,8 @@ const MAX_ATTEMPTS = 5;
 const BUSY: Refusal = { rule: 'SCHEDULE', code: 'BUSY', message: 'The schedule entry of this match kept changing; try again.' };
 
 export function createEveningGuard(store: LeagueStore, clock: () => number = Date.now, live?: LiveRooms): EveningGuard {
-  const started = new Map<string, ScheduledMatch | null>();
-  const markStarted = (matchId: string, entry: ScheduledMatch | null) => setRecent(started, matchId, entry, MAX_STARTED);
+  const started = new RecentMap<string, ScheduledMatch | null>(MAX_STARTED);
+  const markStarted = (matchId: string, entry: ScheduledMatch | null) => started.set(matchId, entry);
 
   /**
    * Before a room stores anything: refuses if the match was taken off the schedule, else marks its schedule entry
@@ -90,10 +90,10 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
    * lineup's players can clash with it, and only such rooms are loaded. Kept for good once seen open: neither the
    * setup nor the date of an open match can change (the schedule refuses to edit it).
    */
-  const openRooms = new Map<string, { date: string; label: string; players: ReadonlyMap<string, string> }>();
+  const openRooms = new RecentMap<string, { date: string; label: string; players: ReadonlyMap<string, string> }>(MAX_STARTED);
   const rememberRoom = (id: string, date: string, state: MatchState) => {
     const { home, away } = state.setup;
-    setRecent(openRooms, id, { date, label: `${home.name} v ${away.name}`, players: new Map([...home.players, ...away.players].map((p) => [p.id, p.name])) }, MAX_STARTED);
+    openRooms.set(id, { date, label: `${home.name} v ${away.name}`, players: new Map([...home.players, ...away.players].map((p) => [p.id, p.name])) });
   };
   // A schedule written before its lists existed is listed once per process, started here with the match rooms.
   scheduleListed(store).catch(() => undefined);

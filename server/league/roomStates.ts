@@ -1,5 +1,5 @@
 import { fold, type MatchState } from '../../shared/index';
-import { setRecent } from '../recentMap';
+import { RecentMap } from '../recentMap';
 import type { LeagueStore } from './leagueStore';
 
 /**
@@ -22,7 +22,7 @@ import type { LeagueStore } from './leagueStore';
  */
 const MAX_ROOMS = 2_000;
 
-const caches = new WeakMap<LeagueStore, Map<string, { version: number; state: MatchState }>>();
+const caches = new WeakMap<LeagueStore, RecentMap<string, { version: number; state: MatchState }>>();
 
 /**
  * The rooms this process serves, as its room layer holds them (room/liveMatches.ts): a room under way here is
@@ -36,12 +36,12 @@ export interface LiveRooms {
 
 /** The current snapshot of each room of `ids` that exists (rooms that do not are left out). */
 export async function roomStates(store: LeagueStore, ids: readonly string[], live?: LiveRooms): Promise<Map<string, MatchState>> {
-  const kept = caches.get(store) ?? new Map<string, { version: number; state: MatchState }>();
+  const kept = caches.get(store) ?? new RecentMap<string, { version: number; state: MatchState }>(MAX_ROOMS);
   caches.set(store, kept);
   const copies: { id: string; known: { version: number; state: MatchState } }[] = [];
   const unknown: string[] = [];
   for (const id of ids) {
-    const ours = kept.get(id);
+    const ours = kept.peek(id);
     const held = live?.peek(id);
     // The newer of the two copies (the room's own moves on with every command here; ours since the last view).
     const known = held && (!ours || held.version >= ours.version) ? held : ours;
@@ -51,7 +51,7 @@ export async function roomStates(store: LeagueStore, ids: readonly string[], liv
   const loadInto = async (id: string): Promise<[string, MatchState] | null> => {
     const loaded = await store.load(id);
     if (!loaded) return null;
-    setRecent(kept, id, { version: loaded.version, state: loaded.snapshot }, MAX_ROOMS);
+    kept.set(id, { version: loaded.version, state: loaded.snapshot });
     return [id, loaded.snapshot];
   };
   // The rooms with a copy: their new events in one read for all (a round trip per room cost a season page more
@@ -66,7 +66,7 @@ export async function roomStates(store: LeagueStore, ids: readonly string[], liv
       if (!events) return loadInto(id);
       const current = events.length === 0 ? known : { version: events.at(-1)!.version, state: fold(known.state, events.map((e) => e.event)) };
       // Read again: to the back of the eviction order.
-      setRecent(kept, id, current, MAX_ROOMS);
+      kept.set(id, current);
       return [id, current.state];
     }),
   );

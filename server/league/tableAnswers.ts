@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { setRecent } from '../recentMap';
+import { RecentMap } from '../recentMap';
 import type { SeasonBundle } from './seasonData';
 
 /**
@@ -60,11 +60,11 @@ export interface KeptAnswer {
 /** Below this a gzip member's own header and the CPU are not worth it. */
 const GZIP_FROM_BYTES = 1024;
 
-const answers = new Map<TableKind, Map<string, { key: string; answer: KeptAnswer }>>();
+const answers = new Map<TableKind, RecentMap<string, { key: string; answer: KeptAnswer }>>();
 
 /** `build(bundle)` as an answer to send, reused while the season's inputs are the same. */
 export function tableAnswer(kind: TableKind, bundle: SeasonBundle, build: (b: SeasonBundle) => unknown): KeptAnswer {
-  const bySeason = answers.get(kind) ?? new Map<string, { key: string; answer: KeptAnswer }>();
+  const bySeason = answers.get(kind) ?? new RecentMap<string, { key: string; answer: KeptAnswer }>(MAX_SEASONS);
   answers.set(kind, bySeason);
   const key = inputsKey(bundle);
   const known = bySeason.get(bundle.season.id);
@@ -76,7 +76,7 @@ export function tableAnswer(kind: TableKind, bundle: SeasonBundle, build: (b: Se
     // Weak: the gzipped and the plain body are the same answer, whichever a phone got.
     etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
   };
-  setRecent(bySeason, bundle.season.id, { key, answer }, MAX_SEASONS);
+  bySeason.set(bundle.season.id, { key, answer });
   return answer;
 }
 

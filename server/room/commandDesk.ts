@@ -2,7 +2,7 @@ import { decide, fold, type Actor, type Command, type MatchEvent, type Refusal }
 import type { CommandAnswer, EventsMessage, Reply } from '../../shared/protocol';
 import type { Logger } from '../log';
 import type { RoomStore } from '../matches/roomStore';
-import { setRecent } from '../recentMap';
+import { RecentMap } from '../recentMap';
 import { StoreUnavailableError, UnknownMatchError, type Announcement } from '../store/matchStore';
 import type { LiveMatches } from './liveMatches';
 
@@ -60,7 +60,7 @@ export class CommandDesk {
    * and every client would see a gap on the next update and resync. When the retry comes back as a duplicate of
    * that append, the desk broadcasts them after all (BENCHMARKS.md, recommendation 6).
    */
-  readonly #unconfirmed = new Map<string, { matchId: string; fromVersion: number; count: number }>();
+  readonly #unconfirmed = new RecentMap<string, { matchId: string; fromVersion: number; count: number }>(MAX_UNCONFIRMED);
 
   constructor(
     private readonly store: RoomStore,
@@ -122,7 +122,7 @@ export class CommandDesk {
   }
 
   #rememberUnconfirmed(commandId: string, attempted: { matchId: string; fromVersion: number; count: number }): void {
-    setRecent(this.#unconfirmed, commandId, attempted, MAX_UNCONFIRMED);
+    this.#unconfirmed.set(commandId, attempted);
   }
 
   /**

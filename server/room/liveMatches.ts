@@ -1,7 +1,7 @@
 import { fold, type MatchState } from '../../shared/index';
 import type { MatchMeta } from '../matches/matchMeta';
 import type { RoomStore } from '../matches/roomStore';
-import { setRecent } from '../recentMap';
+import { RecentMap } from '../recentMap';
 
 export interface LiveMatch {
   version: number;
@@ -16,9 +16,14 @@ export interface LiveMatch {
  * Serialising commands per match inside the process avoids conflicting with ourselves.
  */
 export class LiveMatches {
-  readonly #matches = new Map<string, LiveMatch>();
+  readonly #matches: RecentMap<string, LiveMatch>;
   readonly #metas = new Map<string, MatchMeta>();
-  readonly #queues = new Map<string, Promise<unknown>>();
+  /**
+   * Each match's queue: the tail of its tasks and how many have not settled. A queue stays while its match is held
+   * (no Map write per command: see recentMap.ts) and goes when its match is dropped, or once idle if its match is
+   * not held, so a long-running process does not keep one entry per match ever served.
+   */
+  readonly #queues = new Map<string, { tail: Promise<unknown>; pending: number }>();
 
   constructor(
     private readonly store: RoomStore,
@@ -31,22 +36,22 @@ export class LiveMatches {
      * at most ~105 MB plus their metas: about what 5,000 of the phones following them cost in socket buffers
      * (~23 KB each), i.e. far more matches than one process can serve phones for, at a bounded price.
      */
-    private readonly capacity = 5_000,
-  ) {}
+    capacity = 5_000,
+  ) {
+    this.#matches = new RecentMap(capacity, (dropped) => {
+      this.#metas.delete(dropped);
+      if (this.#queues.get(dropped)?.pending === 0) this.#queues.delete(dropped);
+    });
+  }
 
   /** The cached copy as it is, without loading or reordering anything (the league's season reads: roomStates.ts). */
   peek(matchId: string): LiveMatch | undefined {
-    return this.#matches.get(matchId);
+    return this.#matches.peek(matchId);
   }
 
   /** The cached copy, or the store's if none (null: no such match). */
   async current(matchId: string): Promise<LiveMatch | null> {
-    const cached = this.#matches.get(matchId);
-    if (cached) {
-      this.#touch(matchId, cached);
-      return cached;
-    }
-    return this.reload(matchId);
+    return this.#matches.get(matchId) ?? this.reload(matchId);
   }
 
   /**
@@ -72,14 +77,14 @@ export class LiveMatches {
     this.#metas.set(matchId, loaded.meta);
     const live = { version: loaded.version, state: loaded.snapshot };
     this.remember(matchId, live);
-    return this.#matches.get(matchId) ?? live;
+    return this.#matches.peek(matchId) ?? live;
   }
 
   /** Keeps `live` unless the cache already holds a newer version (a slower reader must not move it back). */
   remember(matchId: string, live: LiveMatch): void {
-    const cached = this.#matches.get(matchId);
+    const cached = this.#matches.peek(matchId);
     if (cached && cached.version > live.version) return;
-    this.#touch(matchId, live);
+    this.#matches.set(matchId, live);
   }
 
   forget(matchId: string): void {
@@ -97,19 +102,20 @@ export class LiveMatches {
 
   /** Runs `task` after every earlier task of the same match has settled. */
   serialise<T>(matchId: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.#queues.get(matchId) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const tail = run.catch(() => undefined);
-    this.#queues.set(matchId, tail);
-    // Drop the queue once idle so a long-running process does not keep one entry per match ever served.
-    void tail.then(() => {
-      if (this.#queues.get(matchId) === tail) this.#queues.delete(matchId);
-    });
+    let queue = this.#queues.get(matchId);
+    if (!queue) this.#queues.set(matchId, (queue = { tail: Promise.resolve(), pending: 0 }));
+    const run = queue.tail.then(task, task);
+    queue.pending += 1;
+    const settled = (): void => {
+      queue.pending -= 1;
+      if (queue.pending === 0 && !this.#matches.has(matchId) && this.#queues.get(matchId) === queue) this.#queues.delete(matchId);
+    };
+    queue.tail = run.then(settled, settled);
     return run;
   }
 
-  #touch(matchId: string, live: LiveMatch): void {
-    const dropped = setRecent(this.#matches, matchId, live, this.capacity);
-    if (dropped !== undefined) this.#metas.delete(dropped);
+  /** Matches with a queue (for tests: it must not grow with every match ever served). */
+  get queues(): number {
+    return this.#queues.size;
   }
 }

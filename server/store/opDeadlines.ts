@@ -10,10 +10,18 @@ interface InFlight {
   what: string;
   limitMs: number;
   fail: (err: Error) => void;
+  /** Answered or failed: dropped from the list at the next tick. */
+  settled: boolean;
 }
 
 export class OpDeadlines {
-  readonly #inFlight = new Set<InFlight>();
+  /**
+   * Operations in flight, and settled ones until the next tick drops them. A list and a flag rather than a Set's add
+   * and delete per operation: each delete left a hole in the Set's table that a later add filled by rehashing it into
+   * a new one, a steady trickle of tables promoted to V8's old generation under load (see server/recentMap.ts).
+   */
+  readonly #inFlight: InFlight[] = [];
+  #unsettled = 0;
   #timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -27,17 +35,17 @@ export class OpDeadlines {
   /** `work`'s outcome, or a rejection with `late(what, limitMs)` if it has not settled within `limitMs`. */
   bound<T>(work: Promise<T>, what: string, limitMs: number): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const entry: InFlight = { due: this.now() + limitMs, what, limitMs, fail: reject };
-      this.#inFlight.add(entry);
+      const entry: InFlight = { due: this.now() + limitMs, what, limitMs, fail: reject, settled: false };
+      this.#inFlight.push(entry);
+      this.#unsettled += 1;
       this.#timer ??= setInterval(() => this.#check(), this.tickMs);
       work.then(
         (value) => {
-          this.#inFlight.delete(entry);
-          resolve(value);
+          // A reply after the limit finds the entry settled: the caller was already told, and nothing changes.
+          if (this.#settle(entry)) resolve(value);
         },
         (err: unknown) => {
-          this.#inFlight.delete(entry);
-          reject(err);
+          if (this.#settle(entry)) reject(err);
         },
       );
     });
@@ -45,23 +53,39 @@ export class OpDeadlines {
 
   /** Operations in flight (for tests: the timer must stop when this reaches 0). */
   get size(): number {
-    return this.#inFlight.size;
+    return this.#unsettled;
   }
 
   get ticking(): boolean {
     return this.#timer !== null;
   }
 
+  /** Marks `entry` settled; false if it already was. */
+  #settle(entry: InFlight): boolean {
+    if (entry.settled) return false;
+    entry.settled = true;
+    this.#unsettled -= 1;
+    return true;
+  }
+
   #check(): void {
     const now = this.now();
-    for (const entry of this.#inFlight) {
-      if (entry.due > now) continue;
-      // Rejected once: a reply arriving later finds the promise settled and changes nothing. For an append that is
-      // the "lost reply" case the commandId retry handles (the command may still have run in Redis).
-      this.#inFlight.delete(entry);
-      entry.fail(this.late(entry.what, entry.limitMs));
+    const list = this.#inFlight;
+    let kept = 0;
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i]!;
+      if (entry.settled) continue;
+      if (entry.due <= now) {
+        // Rejected once: a reply arriving later finds the entry settled and changes nothing. For an append that is
+        // the "lost reply" case the commandId retry handles (the command may still have run in Redis).
+        this.#settle(entry);
+        entry.fail(this.late(entry.what, entry.limitMs));
+        continue;
+      }
+      list[kept++] = entry;
     }
-    if (this.#inFlight.size === 0 && this.#timer) {
+    list.length = kept;
+    if (this.#unsettled === 0 && this.#timer) {
       clearInterval(this.#timer);
       this.#timer = null;
     }

@@ -11,6 +11,7 @@ import { identify } from '../../server/auth/roles';
 import { ConfigError, loadConfig } from '../../server/config';
 import { scoresheetCsv } from '../../server/matches/scoresheetCsv';
 import { LiveMatches } from '../../server/room/liveMatches';
+import { RecentMap } from '../../server/recentMap';
 import { TokenBucket } from '../../server/room/rateLimit';
 import { UploadLimiter } from '../../server/http/uploadLimit';
 import { claimedBefore, claimNow } from '../../server/room/seatHandover';
@@ -190,5 +191,66 @@ describe('the live-match cache', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('runs one task at a time per match, and keeps a queue only for a match it holds or one with work pending', async () => {
+    const store: RoomStore = await createEmbeddedStore({ dir: tempDir('live-queues') });
+    try {
+      const meta = { captainTokenHashes: { HOME: hashToken(newToken()), AWAY: hashToken(newToken()) }, createdAt: 0 };
+      for (const id of ['m1', 'm2', 'm3']) await store.create(id, meta, initialState(MatchSetupSchema.parse(testSetup(id))));
+      const live = new LiveMatches(store, 2);
+      const order: string[] = [];
+      const task = (name: string, ms: number, fail = false) => async () => {
+        order.push(`${name} start`);
+        await sleep(ms);
+        order.push(`${name} end`);
+        if (fail) throw new Error(name);
+        return name;
+      };
+      // A failing task does not stop the ones queued behind it, and tasks of other matches run meanwhile.
+      const runs = [
+        live.serialise('m1', task('a', 30, true)).catch((err: Error) => `failed ${err.message}`),
+        live.serialise('m1', task('b', 5)),
+        live.serialise('m2', task('c', 5)),
+      ];
+      expect(await Promise.all(runs)).toEqual(['failed a', 'b', 'c']);
+      expect(order.indexOf('b start')).toBeGreaterThan(order.indexOf('a end'));
+      expect(order.indexOf('c end')).toBeLessThan(order.indexOf('a end'));
+      // Neither match is held, so both queues went once idle.
+      expect(live.queues).toBe(0);
+
+      // A held match keeps its queue between commands; dropping the match drops its idle queue.
+      await live.serialise('m1', () => live.current('m1'));
+      await live.serialise('m2', () => live.current('m2'));
+      expect(live.queues).toBe(2);
+      await live.serialise('m3', () => live.current('m3')); // over capacity: m1 is dropped, and its queue with it
+      expect(live.queues).toBe(2);
+      expect(live.peek('m1')).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('the bounded caches (RecentMap)', () => {
+  it('drops the entry used longest ago, where a read counts as a use and a peek does not', () => {
+    const dropped: string[] = [];
+    const map = new RecentMap<string, number>(2, (key) => dropped.push(key));
+    map.set('a', 1);
+    map.set('b', 2);
+    expect(map.get('a')).toBe(1); // a used after b
+    map.set('c', 3);
+    expect(dropped).toEqual(['b']);
+    expect([map.has('a'), map.has('b'), map.has('c')]).toEqual([true, false, true]);
+    expect(map.peek('a')).toBe(1); // not a use: a stays the oldest
+    map.set('c', 30); // replaced in place, a use; nothing dropped
+    expect(map.size).toBe(2);
+    expect(dropped).toEqual(['b']);
+    map.set('d', 4);
+    expect(dropped).toEqual(['b', 'a']);
+    expect(map.peek('c')).toBe(30);
+    expect(map.delete('c')).toBe(true);
+    expect(map.get('c')).toBeUndefined();
+    expect(map.size).toBe(1);
   });
 });
