@@ -7,8 +7,9 @@
  * leaves a hole in the Map's table that a later set fills by rehashing it into a new one; those tables, referenced
  * from the long-lived Map, were a tenth of what the server promoted to V8's old generation under load (allocation
  * profile, BENCHMARKS.md "A twelfth host"). Here a use writes a number and a replaced value is written in place: no
- * allocation. The price is a scan for the oldest stamp when a new key goes past the capacity, which is rare by design
- * (each capacity holds what one evening uses) and linear in the capacity when it happens.
+ * allocation. The price is a scan for the oldest stamp when a new key goes past the capacity: linear in the capacity,
+ * and rare by design, since each capacity is set above what its process uses at once (a cache past it reloads what it
+ * dropped, which costs more than the scan).
  */
 export class RecentMap<K, V> {
   readonly #entries = new Map<K, { value: V; used: number }>();
@@ -28,7 +29,7 @@ export class RecentMap<K, V> {
     return this.#entries.has(key);
   }
 
-  /** The value, counted as a use (it is dropped later). */
+  /** The value, counted as a use (the entry is then among the last to be dropped). */
   get(key: K): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;

@@ -65,7 +65,7 @@ export async function roomStates(store: LeagueStore, ids: readonly string[], liv
       const events = newer[i];
       if (!events) return loadInto(id);
       const current = events.length === 0 ? known : { version: events.at(-1)!.version, state: fold(known.state, events.map((e) => e.event)) };
-      // Read again: to the back of the eviction order.
+      // Read again: a use, so it is among the last to be dropped.
       kept.set(id, current);
       return [id, current.state];
     }),
