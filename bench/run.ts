@@ -82,11 +82,11 @@ const MAX_REDO = 3;
  * --wait-quiet: a window in which the stall watch (bench/stallWatch.ts, a thread of this runner) overslept this long
  * is measured again too: the machine itself was held, whatever the target did. The stalls seen on some hosts were
  * 40-130 ms. Under the bench's own load the watch oversleeps too, as it waits for a core like everyone else: up to
- * ~15 ms on most hosts, 8-24 ms on one, and 27-31 ms there at 16,000 sockets, where the load's bursts fill both cores
- * though half a core is spare on average (at 25 ms, that host's full run measured those windows again until two of
- * three were left out). Only while the machine has a core to spare on average (STALL_SPARE_CORES): when the target
- * and its generators saturate every core (the sweep's largest points), the watch waits 20-50 ms for a core because
- * of that very load, which is the target's result, not a disturbance.
+ * ~15 ms on most hosts, 8-24 ms on one, and 25-39 ms there at 15,000 sockets and at 400-680 matches, where the
+ * load's bursts fill both cores though half a core is spare on average (at 25 ms, that host's full run measured such
+ * windows again 21 times and left two out). Only while the machine has a core to spare on average
+ * (STALL_SPARE_CORES): when the target and its generators saturate every core (the sweep's largest points), the
+ * watch waits 20-50 ms for a core because of that very load, which is the target's result, not a disturbance.
  */
 const STALL_REDO_MS = 40;
 const STALL_SPARE_CORES = 0.5;
