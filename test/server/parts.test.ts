@@ -174,11 +174,17 @@ describe('per-connection rate limit, over a real socket', () => {
 });
 
 describe('the live-match cache', () => {
+  /** An embedded store holding a new match under each of `ids`. */
+  async function storeWithMatches(dir: string, ids: string[]): Promise<RoomStore> {
+    const store: RoomStore = await createEmbeddedStore({ dir: tempDir(dir) });
+    const meta = { captainTokenHashes: { HOME: hashToken(newToken()), AWAY: hashToken(newToken()) }, createdAt: 0 };
+    for (const id of ids) await store.create(id, meta, initialState(MatchSetupSchema.parse(testSetup(id))));
+    return store;
+  }
+
   it('keeps the most recently used matches up to its capacity and reloads a dropped one from the store', async () => {
-    const store: RoomStore = await createEmbeddedStore({ dir: tempDir('live') });
+    const store = await storeWithMatches('live', ['m1', 'm2', 'm3']);
     try {
-      const meta = { captainTokenHashes: { HOME: hashToken(newToken()), AWAY: hashToken(newToken()) }, createdAt: 0 };
-      for (const id of ['m1', 'm2', 'm3']) await store.create(id, meta, initialState(MatchSetupSchema.parse(testSetup(id))));
       const live = new LiveMatches(store, 2);
       const first = await live.current('m1');
       await live.current('m2');
@@ -194,10 +200,8 @@ describe('the live-match cache', () => {
   });
 
   it('runs one task at a time per match, and keeps a queue only for a match it holds or one with work pending', async () => {
-    const store: RoomStore = await createEmbeddedStore({ dir: tempDir('live-queues') });
+    const store = await storeWithMatches('live-queues', ['m1', 'm2', 'm3']);
     try {
-      const meta = { captainTokenHashes: { HOME: hashToken(newToken()), AWAY: hashToken(newToken()) }, createdAt: 0 };
-      for (const id of ['m1', 'm2', 'm3']) await store.create(id, meta, initialState(MatchSetupSchema.parse(testSetup(id))));
       const live = new LiveMatches(store, 2);
       const order: string[] = [];
       const task = (name: string, ms: number, fail = false) => async () => {
