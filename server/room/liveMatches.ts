@@ -108,7 +108,8 @@ export class LiveMatches {
     queue.pending += 1;
     const settled = (): void => {
       queue.pending -= 1;
-      if (queue.pending === 0 && !this.#matches.has(matchId) && this.#queues.get(matchId) === queue) this.#queues.delete(matchId);
+      // Only an idle queue is ever deleted, so while this one has work pending it is the match's queue in the map.
+      if (queue.pending === 0 && !this.#matches.has(matchId)) this.#queues.delete(matchId);
     };
     queue.tail = run.then(settled, settled);
     return run;
