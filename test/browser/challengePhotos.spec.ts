@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { testPng } from '../helpers/testPng';
 import { baseUrl, createMatch, matchEvents } from './matches';
 import { Phone } from './phone';
@@ -89,13 +89,10 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   // body is read): the phone's next photo is refused for now, in words, with the same upload offered again after the wait.
   const homeToken = new URL(links.captainLinks.HOME, baseUrl()).searchParams.get('t') ?? '';
   const photosUrl = `${baseUrl()}/api/matches/${links.matchId}/challenges/${state.challenges[0]!.id}/photos`;
-  // Each on a connection of its own (a client of its own, none kept alive): a kept-alive connection reused after the
-  // wait below could meet the server closing it for idleness at that moment, and the upload would then fail with
-  // ECONNRESET (a browser retries that by itself; this client does not). The server now keeps idle connections 65 s
-  // (server/assemble.ts), far longer than the wait, but this test does not lean on that.
-  const uploads = await playwrightRequest.newContext();
+  // On the test's kept-alive connection: the server keeps an idle one open 65 s (server/assemble.ts), far longer than
+  // the wait below, so the upload after it is not cut by the server closing it for idleness.
   const upload = (commandId: string) =>
-    uploads.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': commandId, connection: 'close' }, data: Buffer.from('not a picture') });
+    request.post(photosUrl, { headers: { authorization: `Bearer ${homeToken}`, 'content-type': 'image/png', 'x-command-id': commandId }, data: Buffer.from('not a picture') });
   const answers: number[] = [];
   let retryAfter = 0;
   while (answers.at(-1) !== 429 && answers.length < 10) {
@@ -110,7 +107,6 @@ test('R-VII.D.3.4: a captain challenges and attaches a photo; the other captain,
   await home.page.waitForTimeout(retryAfter * 1000);
   const refilled = await upload('burst-upload-refilled');
   expect(refilled.status()).toBe(415);
-  await uploads.dispose();
   await card.getByTestId('report-photo-input').setInputFiles({ name: 'scoresheet-2.png', mimeType: 'image/png', buffer: testPng(800, 600) });
   // The photo waits on the phone, with the server's reason in words; it goes by itself when the wait is over.
   const waiting = card.getByTestId('report-photo-waiting');
