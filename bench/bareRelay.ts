@@ -14,6 +14,12 @@ import { Server } from 'socket.io';
  *
  * RELAY_ADAPTER=redis-streams (with REDIS_URL, REDIS_PREFIX) puts the same Redis streams adapter under it as the
  * real server uses (server/room/crossProcess.ts), to tell the adapter's share of the cost from the room's.
+ *
+ * RELAY_DURABLE=1 (with REDIS_URL, REDIS_PREFIX) makes it the floor of any server that keeps the house rule
+ * (nothing acknowledged or broadcast before it is stored): each numbered event is first appended to the room's list
+ * in Redis (one RPUSH, the cheapest write there is, on a node-redis client set up as the real store's is), and only
+ * then broadcast and acknowledged. Still no validation, no engine, no compare-and-set: what it adds to the bare
+ * relay is the one round trip to the store and nothing else (BENCHMARKS.md, "The durable floor").
  */
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -23,15 +29,22 @@ const http = createServer((_req, res) => {
 });
 let adapter: ReturnType<typeof createAdapter> | undefined;
 let redis: ReturnType<typeof createClient> | undefined;
-if (process.env.RELAY_ADAPTER === 'redis-streams') {
-  redis = createClient({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+const prefix = process.env.REDIS_PREFIX ?? 'bench:relay:';
+const durable = process.env.RELAY_DURABLE === '1';
+if (process.env.RELAY_ADAPTER === 'redis-streams' || durable) {
+  // As server/store/redisStore.ts sets up its client: no offline queue, no per-command timeout (each would arm an
+  // AbortSignal timer per command, the real store's largest client cost before it turned them off).
+  redis = createClient({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', disableOfflineQueue: true, commandOptions: { timeout: 0 } });
   redis.on('error', () => undefined);
   await redis.connect();
-  const prefix = process.env.REDIS_PREFIX ?? 'bench:relay:';
+}
+if (process.env.RELAY_ADAPTER === 'redis-streams' && redis) {
   adapter = createAdapter(redis, { streamName: `${prefix}socket.io`, channelPrefix: `${prefix}socket.io` });
 }
 const io = new Server(http, { transports: ['websocket'], serveClient: false, ...(adapter ? { adapter } : {}) });
 const versions = new Map<string, number>();
+/** RELAY_DURABLE: each room's appends in order, one after the other, as the real server's per-match queue runs them. */
+const queues = new Map<string, Promise<void>>();
 
 io.on('connection', (socket) => {
   const matchId = String((socket.handshake.auth as { matchId?: unknown }).matchId ?? '');
@@ -40,12 +53,29 @@ io.on('connection', (socket) => {
   socket.emit('welcome', { role: 'spectator', matchId, protocolVersion: 1 });
   socket.emit('snapshot', { matchId, version: versions.get(matchId) ?? 0, state: {} });
   socket.on('command', (envelope: { type?: unknown; payload?: unknown }, ack: unknown) => {
-    const fromVersion = versions.get(matchId) ?? 0;
-    const version = fromVersion + 1;
-    versions.set(matchId, version);
     const payload = typeof envelope?.payload === 'object' && envelope.payload !== null ? envelope.payload : {};
-    io.to(room).emit('events', { matchId, fromVersion, events: [{ version, event: { type: envelope?.type, at: Date.now(), ...payload } }] });
-    if (typeof ack === 'function') ack({ status: 'accepted', version });
+    const event = { type: envelope?.type, at: Date.now(), ...payload };
+    const relay = () => {
+      const fromVersion = versions.get(matchId) ?? 0;
+      const version = fromVersion + 1;
+      versions.set(matchId, version);
+      io.to(room).emit('events', { matchId, fromVersion, events: [{ version, event }] });
+      if (typeof ack === 'function') ack({ status: 'accepted', version });
+    };
+    if (!durable || !redis) return relay();
+    const store = redis;
+    const previous = queues.get(matchId) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      try {
+        await store.rPush(`${prefix}log:${matchId}`, JSON.stringify(event));
+      } catch {
+        // Not stored: nothing is broadcast, and the phone is told so (the real server's NOT_SAVED).
+        if (typeof ack === 'function') ack({ status: 'error', code: 'NOT_SAVED', message: 'not saved' });
+        return;
+      }
+      relay();
+    });
+    queues.set(matchId, next);
   });
 });
 

@@ -5,10 +5,11 @@ import type { HistogramData } from './histogram';
 
 /**
  * ours: the real server; bare: the bare relay; bare-adapter: the bare relay on the Redis streams adapter;
+ * bare-durable: the bare relay storing each event in Redis (one RPUSH) before it broadcasts and acknowledges it;
  * candidate: another build of the server (BENCH_CANDIDATE=/path/to/server/main.ts), e.g. a patched copy, to A/B a
  * proposed change against `ours` in the same interleaved session.
  */
-export type Target = 'ours' | 'bare' | 'bare-adapter' | 'candidate';
+export type Target = 'ours' | 'bare' | 'bare-adapter' | 'bare-durable' | 'candidate';
 
 export interface RoomSpec {
   matchId: string;

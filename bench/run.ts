@@ -304,6 +304,7 @@ async function startTarget(target: Target, env: Record<string, string>, logFile:
   if (target === 'candidate' && !candidate) throw new Error('target candidate needs BENCH_CANDIDATE=/path/to/server/main.ts');
   const script = target === 'ours' ? 'server/main.ts' : target === 'candidate' ? resolve(candidate!) : 'bench/bareRelay.ts';
   if (target === 'bare-adapter') env = { ...env, RELAY_ADAPTER: 'redis-streams' };
+  if (target === 'bare-durable') env = { ...env, RELAY_DURABLE: '1' };
   // BENCH_NODE_ARGS: extra node flags for every target, e.g. --trace-gc (its lines go to bench/results/<id>.log).
   // BENCH_CANDIDATE_NODE_ARGS: flags for the candidate only, to A/B a runtime setting (e.g. the GC's young generation)
   // on the same server code.
@@ -928,7 +929,7 @@ function plan(): Session[] {
     return CUSTOM.map(([targets, matches, spectators, seconds, ...flags], i) => {
       const list = (targets ?? '').split('+') as Target[];
       for (const t of list) {
-        if (!['ours', 'bare', 'bare-adapter', 'candidate'].includes(t)) throw new Error(`--config: targets are ours, bare, bare-adapter, candidate (joined by +), got ${t}`);
+        if (!['ours', 'bare', 'bare-adapter', 'bare-durable', 'candidate'].includes(t)) throw new Error(`--config: targets are ours, bare, bare-adapter, bare-durable, candidate (joined by +), got ${t}`);
       }
       const m = Math.max(1, Math.min(2000, Number(matches) || 1));
       const sp = Math.max(0, Math.min(200, Number(spectators) || 0));
@@ -961,8 +962,11 @@ function plan(): Session[] {
     return sessions;
   }
   // Main: 200 matches x 22 clients, 4 rounds of 15 s per target (60 s each), interleaved, each window after a warm-up
-  // as long as itself (MAIN_WARMUP_MS).
-  sessions.push({ id: 'main', group: 'main', targets: ['ours', 'bare', 'bare-adapter'], matches: 200, spectators: 20, rounds: 4, firstWarmupMs: MAIN_WARMUP_MS, warmupMs: MAIN_WARMUP_MS, measureMs: 15_000, ...base });
+  // as long as itself (MAIN_WARMUP_MS). Beside the bare relay, the durable floor (the same relay storing each event in
+  // Redis before it sends it): what any server keeping the house rule pays, so that what ours's own code adds can be
+  // told from what storing first costs. (Until 1 Dec the third target was the relay on the Redis streams adapter,
+  // `bare-adapter`, from when the server's local delivery waited for the adapter; it still runs with --config.)
+  sessions.push({ id: 'main', group: 'main', targets: ['ours', 'bare', 'bare-durable'], matches: 200, spectators: 20, rounds: 4, firstWarmupMs: MAIN_WARMUP_MS, warmupMs: MAIN_WARMUP_MS, measureMs: 15_000, ...base });
   if (PROFILE) {
     // Profiling slows the server down: its own session, never mixed into the figures above.
     sessions.push({ id: 'profile', group: 'profile', targets: ['ours'], matches: 200, spectators: 20, rounds: 1, firstWarmupMs: 4000, warmupMs: 1000, measureMs: 30_000, cpuProfile: true, ...base });
@@ -990,7 +994,7 @@ function isClean(r: ConfigResult): boolean {
 function row(r: ConfigResult): string {
   const c = r.config;
   const cells = [
-    { ours: 'League Night', candidate: 'candidate build', bare: 'bare relay', 'bare-adapter': 'bare relay + Redis streams adapter' }[c.target] +
+    { ours: 'League Night', candidate: 'candidate build', bare: 'bare relay', 'bare-adapter': 'bare relay + Redis streams adapter', 'bare-durable': 'bare relay + one Redis write (durable floor)' }[c.target] +
       (c.league ? ` on a league night (${c.league.pageReadsPerSec} season pages/s)` : ''),
     String(c.matches),
     String(c.spectators),
@@ -1029,6 +1033,7 @@ function headline(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
   const mainOurs = inMain('ours');
   const mainBare = inMain('bare');
   const mainAdapter = inMain('bare-adapter');
+  const mainDurable = inMain('bare-durable');
   const ours = results.filter((r) => r.config.target === 'ours' && r.config.group !== 'profile');
   const leagueNight = ours.find((r) => r.config.league);
   const under = ours.filter((r) => r.fanout.p99 < GOALS.fanoutP99Ms && isClean(r));
@@ -1047,6 +1052,11 @@ function headline(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
     serverCpuMsPerCommand: mainOurs?.server.cpuMsPerCommand ?? null,
     bareCpuMsPerCommand: mainBare?.server.cpuMsPerCommand ?? null,
     mainLoadAverage: mainOurs?.loadAverage ?? null,
+    /** The durable floor (bare relay + one Redis write before it sends): fan-out and ack p99, and ours against it. */
+    durableP99FanoutMs: mainDurable?.fanout.p99 ?? null,
+    durableP99AckMs: mainDurable?.ack.p99 ?? null,
+    fanoutRatioToDurable: mainOurs && mainDurable ? round2(mainOurs.fanout.p99 / mainDurable.fanout.p99) : null,
+    durableFanoutRatio: mainDurable && mainBare ? round2(mainDurable.fanout.p99 / mainBare.fanout.p99) : null,
     bareAdapterP99FanoutMs: mainAdapter?.fanout.p99 ?? null,
     bareAdapterP99AckMs: mainAdapter?.ack.p99 ?? null,
     lostUpdates: sum((r) => r.lostEvents),
@@ -1106,6 +1116,9 @@ function markdown(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
   lines.push(`- ack p99 <= 5 ms: **${head.p99AckMs} ms** (bare relay ${head.bareP99AckMs} ms) (${ok((head.p99AckMs ?? Infinity) <= GOALS.ackP99Ms)})`);
   lines.push(`- >= 15,000 sockets per process under 100 ms p99: **${head.maxSocketsUnder100ms.toLocaleString('en-US')}** of ${head.maxSocketsTested.toLocaleString('en-US')} tested (bare relay: ${head.bareMaxSocketsUnder100ms.toLocaleString('en-US')}) (${ok(head.maxSocketsUnder100ms >= GOALS.sockets)})`);
   lines.push(`- 0 lost updates: lost ${head.lostUpdates}, duplicated ${head.duplicateUpdates}, out of order ${head.outOfOrderUpdates} (${ok(head.lostUpdates === 0 && head.duplicateUpdates === 0 && head.outOfOrderUpdates === 0)})`);
+  if (head.durableP99FanoutMs !== null) {
+    lines.push(`- beside them, the durable floor (the bare relay storing each event in Redis, one RPUSH, before it sends it): fan-out p99 ${head.durableP99FanoutMs} ms (${head.durableFanoutRatio}x the bare relay; ours ${head.fanoutRatioToDurable}x the floor), ack p99 ${head.durableP99AckMs} ms`);
+  }
   lines.push('');
   lines.push(...TABLE_HEAD);
   for (const r of results.filter((x) => x.config.group !== 'profile')) lines.push(row(r));
