@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, sleep } from '../helpers/serverProcess';
+import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
 
 /**
  * The bench's durable floor (bench/bareRelay.ts with RELAY_DURABLE=1) must be what it claims: a relay that sends an
@@ -18,19 +18,6 @@ let redisUrl = '';
 let relayUrl = '';
 const prefix = 'bench:durable-test:';
 const sockets: Socket[] = [];
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-  });
-  return child;
-}
 
 async function startRelay(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bareRelay.ts'], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -47,17 +34,9 @@ async function startRelay(env: Record<string, string>): Promise<{ child: ChildPr
   return { child, port };
 }
 
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGCONT');
-  child.kill('SIGKILL');
-  await exited;
-}
-
 beforeAll(async () => {
   const redisPort = await freePort();
-  redis = await startRedis(redisPort);
+  redis = await startVolatileRedis(redisPort);
   redisUrl = `redis://127.0.0.1:${redisPort}`;
   const started = await startRelay({ RELAY_DURABLE: '1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
   relay = started.child;
@@ -66,8 +45,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of sockets) s.close();
-  await stop(relay);
-  await stop(redis);
+  await killProcess(relay);
+  await killProcess(redis);
 });
 
 /** A connected client of the relay's room `matchId`, recording every `events` message's versions. */

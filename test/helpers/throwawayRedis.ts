@@ -56,3 +56,29 @@ function answersPing(port: number): Promise<boolean> {
     });
   });
 }
+
+/**
+ * A private redis-server that keeps nothing (no append-only file, no snapshots), for tests that stop it with SIGSTOP
+ * or kill it mid-command: resolves once it is ready for connections.
+ */
+export async function startVolatileRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+  });
+  return child;
+}
+
+/** Kills a child process (waking it first, should a test have left it stopped) and waits for it to exit. */
+export async function killProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGCONT');
+  child.kill('SIGKILL');
+  await exited;
+}

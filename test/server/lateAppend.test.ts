@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CommandSchema, initialState, MatchSetupSchema, type Actor, type MatchEvent, type MatchState } from '../../shared/index';
 import type { CommandAnswer } from '../../shared/protocol';
@@ -10,6 +9,7 @@ import { LiveMatches } from '../../server/room/liveMatches';
 import { createRedisStore, type RedisMatchStore } from '../../server/store/redisStore';
 import { testSetup } from '../helpers/matchScript';
 import { sleep } from '../helpers/serverProcess';
+import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
 
 /**
  * An append that times out may still be applied: Redis was stalled, not gone, and runs it when it wakes. The phone
@@ -23,26 +23,14 @@ let redis: ChildProcess;
 let store: RedisMatchStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>;
 
 beforeAll(async () => {
-  redis = spawn('redis-server', ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    redis.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) resolve();
-    });
-    redis.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-  });
+  redis = await startVolatileRedis(PORT);
   store = await createRedisStore({ url: `redis://127.0.0.1:${PORT}`, prefix: 'ln:', opTimeoutMs: 300 });
 });
 
 afterAll(async () => {
   redis?.kill('SIGCONT');
   await store?.close();
-  if (redis && redis.exitCode === null && redis.signalCode === null) {
-    const exited = once(redis, 'exit');
-    redis.kill('SIGKILL');
-    await exited;
-  }
+  await killProcess(redis);
 });
 
 it('a retry of an append answered NOT_SAVED but stored after all broadcasts the stored events, once', async () => {

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import { StoreUnavailableError } from '../../server/store/matchStore';
 import { checkpointOffset, createRedisStore, type RedisStoreOptions } from '../../server/store/redisStore';
+import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
 import { describeMatchStoreContract, evolveSnap, type Ans, type Ev, type Meta, type Snap, type TestStore } from './contract';
 
 // The shared Redis other suites use too: everything here lives under a per-run prefix, deleted at the end.
@@ -153,27 +153,10 @@ describe('redis store across a Redis outage (throwaway redis-server on 6391)', (
   let server: ChildProcess | undefined;
 
   async function startServer(): Promise<void> {
-    const child = spawn('redis-server', ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server = child;
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Ready to accept connections')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-    });
+    server = await startVolatileRedis(PORT);
   }
 
-  async function stopServer(): Promise<void> {
-    const child = server;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
-  }
+  const stopServer = () => killProcess(server);
 
   async function waitFor(condition: () => Promise<boolean>, ms: number): Promise<number> {
     const started = Date.now();
