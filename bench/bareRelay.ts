@@ -16,10 +16,11 @@ import { Server } from 'socket.io';
  * real server uses (server/room/crossProcess.ts), to tell the adapter's share of the cost from the room's.
  *
  * RELAY_DURABLE=1 (with REDIS_URL, REDIS_PREFIX) makes it the floor of any server that keeps the house rule
- * (nothing acknowledged or broadcast before it is stored): each numbered event is first appended to the room's list
- * in Redis (one RPUSH, the cheapest write there is, on a node-redis client set up as the real store's is), and only
- * then broadcast and acknowledged. Still no validation, no engine, no compare-and-set: what it adds to the bare
- * relay is the one round trip to the store and nothing else (BENCHMARKS.md, "The durable floor").
+ * (nothing acknowledged or broadcast before it is stored): each event is first appended to the room's list in Redis
+ * (one RPUSH, the cheapest write there is, on a node-redis client set up as the real store's is), and only then
+ * numbered, broadcast and acknowledged. Still no validation, no engine, no compare-and-set: what it adds to the bare
+ * relay is the one round trip to the store and nothing else (BENCHMARKS.md: "What is measured", and the durable
+ * floor's sessions in "A thirteenth host").
  */
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? '127.0.0.1';
