@@ -32,15 +32,16 @@ let adapter: ReturnType<typeof createAdapter> | undefined;
 let redis: ReturnType<typeof createClient> | undefined;
 const prefix = process.env.REDIS_PREFIX ?? 'bench:relay:';
 const durable = process.env.RELAY_DURABLE === '1';
-if (process.env.RELAY_ADAPTER === 'redis-streams' || durable) {
-  // As server/store/redisStore.ts sets up its client: no offline queue, no per-command timeout (each would arm an
-  // AbortSignal timer per command, the real store's largest client cost before it turned them off).
-  redis = createClient({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', disableOfflineQueue: true, commandOptions: { timeout: 0 } });
+const withAdapter = process.env.RELAY_ADAPTER === 'redis-streams';
+if (withAdapter || durable) {
+  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  // The durable floor's client is set up as server/store/redisStore.ts sets up the store's: no offline queue, no
+  // per-command timeout (each would arm an AbortSignal timer per command, the real store's largest client cost before
+  // it turned them off). The adapter's relay keeps node-redis's defaults, as it always had.
+  redis = createClient(durable ? { url, disableOfflineQueue: true, commandOptions: { timeout: 0 } } : { url });
   redis.on('error', () => undefined);
   await redis.connect();
-}
-if (process.env.RELAY_ADAPTER === 'redis-streams' && redis) {
-  adapter = createAdapter(redis, { streamName: `${prefix}socket.io`, channelPrefix: `${prefix}socket.io` });
+  if (withAdapter) adapter = createAdapter(redis, { streamName: `${prefix}socket.io`, channelPrefix: `${prefix}socket.io` });
 }
 const io = new Server(http, { transports: ['websocket'], serveClient: false, ...(adapter ? { adapter } : {}) });
 const versions = new Map<string, number>();
