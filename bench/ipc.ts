@@ -9,7 +9,8 @@ import type { HistogramData } from './histogram';
  * candidate: another build of the server (BENCH_CANDIDATE=/path/to/server/main.ts), e.g. a patched copy, to A/B a
  * proposed change against `ours` in the same interleaved session.
  */
-export type Target = 'ours' | 'bare' | 'bare-adapter' | 'bare-durable' | 'candidate';
+export const TARGETS = ['ours', 'bare', 'bare-adapter', 'bare-durable', 'candidate'] as const;
+export type Target = (typeof TARGETS)[number];
 
 export interface RoomSpec {
   matchId: string;

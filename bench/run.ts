@@ -10,7 +10,7 @@ import { runEngineBench, type EngineBenchResult } from './engine';
 import { type GuardBenchPoint, runGuardBench } from './eveningGuard';
 import { CLIENT_KINDS, type ClientKind } from './benchSocket';
 import { Histogram } from './histogram';
-import type { FromGen, GenStats, RoomSpec, Target, ToGen } from './ipc';
+import { TARGETS, type FromGen, type GenStats, type RoomSpec, type Target, type ToGen } from './ipc';
 import { openLeagueNight } from './leagueNight';
 import { benchSetup } from './matchScript';
 import { captainTokens, inPool, type OpenedRoom } from './roomLinks';
@@ -929,7 +929,7 @@ function plan(): Session[] {
     return CUSTOM.map(([targets, matches, spectators, seconds, ...flags], i) => {
       const list = (targets ?? '').split('+') as Target[];
       for (const t of list) {
-        if (!['ours', 'bare', 'bare-adapter', 'bare-durable', 'candidate'].includes(t)) throw new Error(`--config: targets are ours, bare, bare-adapter, bare-durable, candidate (joined by +), got ${t}`);
+        if (!(TARGETS as readonly string[]).includes(t)) throw new Error(`--config: targets are ${TARGETS.join(', ')} (joined by +), got ${t}`);
       }
       const m = Math.max(1, Math.min(2000, Number(matches) || 1));
       const sp = Math.max(0, Math.min(200, Number(spectators) || 0));
