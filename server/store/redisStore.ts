@@ -33,6 +33,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createClient, ErrorReply, type RedisClientType } from 'redis';
 import { checkAppend, checkName, checkRev, checkVersion, storedEvents, toJson } from './codec';
 import { OpDeadlines } from './opDeadlines';
+import { RespConnection, RespErrorReply, respTarget } from './respConnection';
 import {
   StoreUnavailableError,
   UnknownMatchError,
@@ -67,6 +68,11 @@ export interface RedisStoreOptions<E = unknown, S = unknown> {
   onError?: (err: Error) => void;
   /** Keep the snapshot only every `every` versions (see the head of this file); default: every append. */
   checkpoints?: Checkpoints<E, S>;
+  /**
+   * Appends on a connection of their own (respConnection.ts) where the URL allows it (redis://), default true;
+   * false sends them through node-redis like every other operation (also what rediss:// and unix: URLs get).
+   */
+  appendConnection?: boolean;
 }
 
 export interface Checkpoints<E, S> {
@@ -185,7 +191,7 @@ const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|NOREPLIC
 
 function toUnavailable(err: unknown, what: string): Error {
   if (err instanceof StoreUnavailableError) return err;
-  if (err instanceof ErrorReply && !TRANSIENT_REPLY.test(err.message)) {
+  if ((err instanceof ErrorReply || err instanceof RespErrorReply) && !TRANSIENT_REPLY.test(err.message)) {
     // A script or data bug: reporting it as an outage would hide it behind "try again".
     return err;
   }
@@ -224,6 +230,8 @@ function parseDocField(field: string): { rev: number; json: string } {
 export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
   readonly prefix: string;
   readonly #client: RedisClientType;
+  /** The appends' own connection (respConnection.ts), or null when the URL needs node-redis (TLS, unix sockets). */
+  readonly #appendLine: RespConnection | null;
   readonly #opTimeoutMs: number;
   readonly #checkpoints: Checkpoints<E, S> | null;
   readonly #deadlines: OpDeadlines;
@@ -233,11 +241,18 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
   #closed = false;
 
   /** Use createRedisStore: it configures the client for fail-fast and self-recovery. */
-  constructor(client: RedisClientType, prefix: string, opTimeoutMs: number, checkpoints: Checkpoints<E, S> | null = null) {
+  constructor(
+    client: RedisClientType,
+    prefix: string,
+    opTimeoutMs: number,
+    checkpoints: Checkpoints<E, S> | null = null,
+    appendLine: RespConnection | null = null,
+  ) {
     if (checkpoints && !(Number.isSafeInteger(checkpoints.every) && checkpoints.every >= 1)) {
       throw new RangeError(`checkpoints.every must be an integer >= 1, got ${checkpoints.every}`);
     }
     this.#client = client;
+    this.#appendLine = appendLine;
     this.prefix = prefix;
     this.#opTimeoutMs = opTimeoutMs;
     this.#checkpoints = checkpoints;
@@ -271,6 +286,8 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
   // EVALSHA first so the script body is not resent each time; EVAL on NOSCRIPT (Redis restarted or
   // SCRIPT FLUSH) loads it again. Same script either way, so atomicity is the same.
   async #runScript(what: string, s: Script, keys: string[], args: string[]): Promise<unknown> {
+    const line = what === 'append' ? this.#appendLine : null;
+    if (line) return this.#op(what, () => this.#runOnLine(line, s, keys, args));
     return this.#op(what, async (client) => {
       try {
         return await client.evalSha(s.sha, { keys, arguments: args });
@@ -279,6 +296,18 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
         return await client.eval(s.src, { keys, arguments: args });
       }
     });
+  }
+
+  // The same EVALSHA-then-EVAL on the appends' own connection. Its replies have the shapes node-redis gives a script
+  // in RESP2 (strings, integers, arrays, null), so the callers read both alike.
+  async #runOnLine(line: RespConnection, s: Script, keys: string[], args: string[]): Promise<unknown> {
+    const tail = [String(keys.length), ...keys, ...args];
+    try {
+      return await line.send(['EVALSHA', s.sha, ...tail]);
+    } catch (err) {
+      if (!(err instanceof RespErrorReply && err.message.startsWith('NOSCRIPT'))) throw err;
+      return await line.send(['EVAL', s.src, ...tail]);
+    }
   }
 
   async create(matchId: string, meta: M, initialSnapshot: S): Promise<'created' | 'exists'> {
@@ -457,7 +486,7 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
 
   async ping(): Promise<boolean> {
     // isReady is false while reconnecting: answer at once instead of waiting for a timeout.
-    if (this.#closed || !this.#client.isReady) return false;
+    if (this.#closed || !this.#client.isReady || this.#appendLine?.ready === false) return false;
     try {
       return (await this.#op('ping', (c) => c.ping(), Math.min(this.#opTimeoutMs, 1000))) === 'PONG';
     } catch {
@@ -468,6 +497,7 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#appendLine?.close();
     try {
       // close() lets in-flight replies arrive; it cannot when the connection is down, so destroy then.
       if (this.#client.isReady) await this.#client.close();
@@ -485,6 +515,8 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
  */
 export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions<E, S>): Promise<RedisMatchStore<E, S, M, A>> {
   const maxDelay = options.maxReconnectDelayMs ?? 2000;
+  // Never give up (a number, not false), so the store recovers without a restart; the appends' connection alike.
+  const reconnectStrategy = (retries: number) => Math.min(50 * 2 ** Math.min(retries, 16), maxDelay);
   const client: RedisClientType = createClient({
     url: options.url,
     // Commands issued while disconnected reject at once (ClientOfflineError) instead of queueing
@@ -496,8 +528,7 @@ export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions<E,
     commandOptions: { timeout: 0 },
     socket: {
       connectTimeout: options.connectTimeoutMs ?? 1000,
-      // Never give up (returning a number, not false), so the store recovers without a restart.
-      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** Math.min(retries, 16), maxDelay),
+      reconnectStrategy,
     },
   });
   client.on('error', (err: Error) => options.onError?.(err));
@@ -514,6 +545,14 @@ export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions<E,
   // connect() only settles once connected or once we close the client; outages are reported per
   // operation instead, so its rejection carries nothing we need.
   client.connect().catch(() => undefined);
-  await firstAttempt;
-  return new RedisMatchStore<E, S, M, A>(client, options.prefix ?? 'ln:', options.opTimeoutMs ?? 2000, options.checkpoints ?? null);
+  const target = options.appendConnection === false ? null : respTarget(options.url);
+  const appendLine = target
+    ? new RespConnection(target, {
+        connectTimeoutMs: options.connectTimeoutMs ?? 1000,
+        reconnectDelayMs: reconnectStrategy,
+        onError: (err) => options.onError?.(err),
+      })
+    : null;
+  await Promise.all([firstAttempt, appendLine?.firstAttempt]);
+  return new RedisMatchStore<E, S, M, A>(client, options.prefix ?? 'ln:', options.opTimeoutMs ?? 2000, options.checkpoints ?? null, appendLine);
 }
