@@ -52,6 +52,9 @@ export class RespConnectionError extends Error {
   override name = 'RespConnectionError';
 }
 
+/** The name this connection gives itself in Redis (CLIENT LIST). */
+export const CONNECTION_NAME = 'league-night-appends';
+
 export type RespValue = string | number | null | RespErrorReply | RespValue[];
 
 const INCOMPLETE = Symbol('incomplete');
@@ -241,6 +244,8 @@ export class RespConnection {
     const steps: Promise<RespValue>[] = [];
     if (password !== undefined) steps.push(this.#write(socket, username ? ['AUTH', username, password] : ['AUTH', password]));
     if (database !== undefined) steps.push(this.#write(socket, ['SELECT', String(database)]));
+    // Named so CLIENT LIST tells an operator (and the tests) which connection carries the appends.
+    steps.push(this.#write(socket, ['CLIENT', 'SETNAME', CONNECTION_NAME]));
     // Ready only once Redis answers: a Redis still loading its data says LOADING here, and is tried again later.
     steps.push(this.#write(socket, ['PING']));
     try {

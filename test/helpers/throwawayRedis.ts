@@ -59,15 +59,17 @@ function answersPing(port: number): Promise<boolean> {
 
 /**
  * A private redis-server that keeps nothing (no append-only file, no snapshots), for tests that stop it with SIGSTOP
- * or kill it mid-command: resolves once it is ready for connections.
+ * or kill it mid-command, or that need it set up apart (a password, a unix socket: `extraArgs`): resolves once it is
+ * ready for connections.
  */
-export async function startVolatileRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+export async function startVolatileRedis(port: number, extraArgs: readonly string[] = []): Promise<ChildProcess> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs];
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'ignore'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Ready to accept connections')) resolve();
+      if (/ready to accept connections/i.test(output)) resolve();
     });
     child.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
   });

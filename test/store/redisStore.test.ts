@@ -1,9 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import { StoreUnavailableError } from '../../server/store/matchStore';
 import { checkpointOffset, createRedisStore, type RedisStoreOptions } from '../../server/store/redisStore';
+import { CONNECTION_NAME } from '../../server/store/respConnection';
 import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
 import { describeMatchStoreContract, evolveSnap, type Ans, type Ev, type Meta, type Snap, type TestStore } from './contract';
 
@@ -63,6 +67,8 @@ function redisHarness(options: Partial<RedisStoreOptions<Ev, Snap>> = {}) {
 describeMatchStoreContract('redis', redisHarness());
 // Every 2 versions: most loads then fold a tail, and appends of two events cross a checkpoint or land on one.
 describeMatchStoreContract('redis, snapshot every 2 versions', redisHarness({ checkpoints: { every: 2, evolve: evolveSnap } }));
+// What a rediss:// or unix: URL gets: the appends through node-redis like every other operation.
+describeMatchStoreContract('redis, appends through node-redis', redisHarness({ appendConnection: false }));
 
 const META: Meta = { home: 'H', away: 'A' };
 const snap = (total: number): Snap => ({ total, seen: [] });
@@ -181,8 +187,11 @@ describe('redis store across a Redis outage (throwaway redis-server on 6391)', (
       admin.on('error', () => undefined);
       await admin.connect();
       await admin.scriptFlush();
-      await admin.close();
       expect(await store.append('m', 0, [{ type: 'a', n: 1 }], snap(1), 'c1', { ok: true })).toEqual({ kind: 'appended', version: 1 });
+      // The append went on the store's own connection for appends (server/store/respConnection.ts), not node-redis's.
+      const clients = await admin.clientList();
+      expect(clients.filter((c) => c.name === CONNECTION_NAME).map((c) => c.cmd)).toEqual(['eval']);
+      await admin.close();
 
       // Hung: the connection stays up but nothing answers. The op timeout bounds the wait.
       server?.kill('SIGSTOP');
@@ -191,15 +200,21 @@ describe('redis store across a Redis outage (throwaway redis-server on 6391)', (
       expect(Date.now() - t).toBeGreaterThanOrEqual(450);
       expect(Date.now() - t).toBeLessThan(1500);
       expect(await store.ping()).toBe(false);
+      t = Date.now();
+      await expect(store.append('m', 1, [{ type: 'h', n: 9 }], snap(10), 'hung', { ok: true })).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(Date.now() - t).toBeGreaterThanOrEqual(450);
+      expect(Date.now() - t).toBeLessThan(1500);
       server?.kill('SIGCONT');
-      expect(await store.load('m')).toEqual({ meta: META, version: 1, snapshot: snap(1) });
+      // The hung append ran once Redis woke (its reply came too late for the caller): the commandId retry tells.
+      expect(await store.append('m', 1, [{ type: 'h', n: 9 }], snap(10), 'hung', { ok: true })).toEqual({ kind: 'duplicate', answer: { ok: true } });
+      expect(await store.load('m')).toEqual({ meta: META, version: 2, snapshot: snap(10) });
 
       // Down: every operation rejects immediately instead of queueing for the reconnect.
       await stopServer();
       await waitFor(async () => !(await store.ping()), 2000);
       for (let i = 0; i < 5; i++) {
         t = Date.now();
-        await expect(store.append('m', 1, [{ type: 'b', n: 2 }], snap(3), `down${i}`, { ok: true })).rejects.toBeInstanceOf(StoreUnavailableError);
+        await expect(store.append('m', 2, [{ type: 'b', n: 2 }], snap(3), `down${i}`, { ok: true })).rejects.toBeInstanceOf(StoreUnavailableError);
         await expect(store.load('m')).rejects.toBeInstanceOf(StoreUnavailableError);
         expect(Date.now() - t).toBeLessThan(200);
       }
@@ -324,6 +339,34 @@ describe('redis store with checkpoints (snapshot every N versions)', () => {
       await expect(plain.load('m')).rejects.toThrow(/events after its snapshot/);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('redis store on a unix socket (a URL its own append connection does not take)', () => {
+  let server: ChildProcess | undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'ln-redis-unix-'));
+  const socketPath = join(dir, 'redis.sock');
+  beforeAll(async () => {
+    // --port 0: no TCP at all, so nothing of this store can reach Redis but through the socket.
+    server = await startVolatileRedis(0, ['--unixsocket', socketPath, '--unixsocketperm', '700']);
+  });
+  afterAll(async () => {
+    await killProcess(server);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('appends through node-redis and keeps every promise of the store', async () => {
+    const store = await createRedisStore<Ev, Snap, Meta, Ans>({ url: `unix://${socketPath}`, prefix: 'ln:' });
+    try {
+      expect(await store.ping()).toBe(true);
+      expect(await store.create('m', META, snap(0))).toBe('created');
+      expect(await store.append('m', 0, [{ type: 'a', n: 1 }], snap(1), 'c1', { ok: true })).toEqual({ kind: 'appended', version: 1 });
+      expect(await store.append('m', 0, [{ type: 'b', n: 2 }], snap(2), 'c2', { ok: true })).toEqual({ kind: 'conflict', version: 1 });
+      expect(await store.append('m', 1, [{ type: 'a', n: 1 }], snap(1), 'c1', { ok: false })).toEqual({ kind: 'duplicate', answer: { ok: true } });
+      expect(await store.load('m')).toEqual({ meta: META, version: 1, snapshot: snap(1) });
+    } finally {
+      await store.close();
     }
   });
 });
