@@ -301,12 +301,14 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
   // The same EVALSHA-then-EVAL on the appends' own connection. Its replies have the shapes node-redis gives a script
   // in RESP2 (strings, integers, arrays, null), so the callers read both alike.
   async #runOnLine(line: RespConnection, s: Script, keys: string[], args: string[]): Promise<unknown> {
-    const tail = [String(keys.length), ...keys, ...args];
+    const call = ['EVALSHA', s.sha, String(keys.length), ...keys, ...args];
     try {
-      return await line.send(['EVALSHA', s.sha, ...tail]);
+      return await line.send(call);
     } catch (err) {
       if (!(err instanceof RespErrorReply && err.message.startsWith('NOSCRIPT'))) throw err;
-      return await line.send(['EVAL', s.src, ...tail]);
+      call[0] = 'EVAL';
+      call[1] = s.src;
+      return await line.send(call);
     }
   }
 

@@ -2,9 +2,9 @@
 //
 // node-redis queues a command and writes its queue in a setImmediate, so an append issued while the server reads a
 // burst of socket frames waits for the rest of that burst before it leaves for Redis (p90 0.4 ms under the bench's
-// load), and each command costs the client several objects and closures (8.8 % of the server's CPU, 127 µs per
-// append in the thirteenth host's profile; BENCHMARKS.md). This connection writes a command's bytes at once and
-// parses its reply directly off the socket.
+// load), and each command builds the client's command objects and promise chain. This connection writes a command's
+// bytes at once, from one buffer, and parses its reply directly off the socket. What stays is the system call that
+// hands the bytes to Redis and wakes it: the largest part of what an append costs the server (BENCHMARKS.md).
 //
 // It speaks RESP2 (what every Redis answers without HELLO) and knows what a redis:// URL can say: host, port,
 // username, password and database. Anything else (rediss://, unix:) gets null from respTarget and the store keeps
@@ -60,6 +60,7 @@ export type RespValue = string | number | null | RespErrorReply | RespValue[];
 const INCOMPLETE = Symbol('incomplete');
 const EMPTY = Buffer.alloc(0);
 const CR = 13;
+const LF = 10;
 
 /** Replies off a byte stream, as they complete; a reply split over several chunks is kept until its end arrives. */
 export class RespParser {
@@ -133,11 +134,48 @@ export class RespParser {
   }
 }
 
-/** One command as RESP2 bytes: an array of bulk strings, in one string so the socket copies it once. */
-export function encodeCommand(args: readonly string[]): string {
-  let out = `*${args.length}\r\n`;
-  for (const arg of args) out += `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`;
-  return out;
+/**
+ * One command as RESP2 bytes: an array of bulk strings, written straight into one buffer. Concatenating it as a
+ * string instead built a rope of some fifty pieces per append, flattened again for the socket: 3.8 KB of garbage per
+ * command in the bench's allocation profile, as much as the rest of the store's path.
+ */
+export function encodeCommand(args: readonly string[]): Buffer {
+  const lengths = new Array<number>(args.length);
+  let size = headerSize(args.length);
+  for (let i = 0; i < args.length; i++) {
+    const n = Buffer.byteLength(args[i]!);
+    lengths[i] = n;
+    size += headerSize(n) + n + 2;
+  }
+  const buf = Buffer.allocUnsafe(size);
+  let at = writeHeader(buf, 0, 0x2a, args.length);
+  for (let i = 0; i < args.length; i++) {
+    at = writeHeader(buf, at, 0x24, lengths[i]!);
+    at += buf.write(args[i]!, at, 'utf8');
+    buf[at++] = CR;
+    buf[at++] = LF;
+  }
+  return buf;
+}
+
+/** Bytes of a `*<n>\r\n` or `$<n>\r\n` line. */
+function headerSize(n: number): number {
+  let digits = 1;
+  for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
+  return digits + 3;
+}
+
+function writeHeader(buf: Buffer, at: number, type: number, n: number): number {
+  buf[at] = type;
+  const end = at + headerSize(n) - 2;
+  let x = n;
+  for (let i = end - 1; i > at; i--) {
+    buf[i] = 0x30 + (x % 10);
+    x = Math.floor(x / 10);
+  }
+  buf[end] = CR;
+  buf[end + 1] = LF;
+  return end + 2;
 }
 
 export interface RespConnectionOptions {
@@ -156,7 +194,7 @@ interface Waiting {
 
 export class RespConnection {
   #socket: net.Socket | null = null;
-  /** Connected and the handshake (AUTH, SELECT, PING) answered: commands may go. */
+  /** Connected and the handshake (AUTH, SELECT, CLIENT SETNAME, PING) answered: commands may go. */
   #ready = false;
   /** Commands written and not yet answered, oldest first: Redis answers a connection's commands in order. */
   #waiting: Waiting[] = [];
@@ -273,9 +311,10 @@ export class RespConnection {
     }
     const waiting = this.#waiting[this.#head]!;
     this.#head += 1;
-    // Dropping the answered head once in a while rather than a shift() per reply, which copies the whole list.
+    // Dropping the answered head once in a while rather than a shift() per reply, which copies the whole list; an
+    // emptied list keeps its backing store (length 0) rather than a new array for nearly every reply.
     if (this.#head === this.#waiting.length) {
-      this.#waiting = [];
+      this.#waiting.length = 0;
       this.#head = 0;
       this.#drained?.();
     } else if (this.#head >= 1024) {

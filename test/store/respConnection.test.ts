@@ -115,7 +115,12 @@ describe('RespParser: replies cut anywhere by the network', () => {
   });
 
   it('encodes a command with the length of each argument in bytes, not characters', () => {
-    expect(encodeCommand(['SET', 'k', 'é'])).toBe('*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$2\r\né\r\n');
+    expect(encodeCommand(['SET', 'k', 'é']).toString()).toBe('*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$2\r\né\r\n');
+    // Lengths of every number of digits, and an empty argument.
+    const args = ['', 'x'.repeat(9), 'y'.repeat(10), 'z'.repeat(99), 'w'.repeat(100), '🎳'.repeat(2500), ...Array.from({ length: 5 }, (_, i) => String(i))];
+    const expected = `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
+    expect(encodeCommand(args).toString()).toBe(expected);
+    expect(encodeCommand(args).length).toBe(Buffer.byteLength(expected));
   });
 });
 
