@@ -285,8 +285,10 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
 
   // EVALSHA first so the script body is not resent each time; EVAL on NOSCRIPT (Redis restarted or
   // SCRIPT FLUSH) loads it again. Same script either way, so atomicity is the same.
-  async #runScript(what: string, s: Script, keys: string[], args: string[]): Promise<unknown> {
-    const line = what === 'append' ? this.#appendLine : null;
+  // `ownLine`: on the appends' own connection where there is one (the append only: the one script on every captain's
+  // path; the rest keep node-redis, whose batching costs them nothing that matters).
+  async #runScript(what: string, s: Script, keys: string[], args: string[], ownLine = false): Promise<unknown> {
+    const line = ownLine ? this.#appendLine : null;
     if (line) return this.#op(what, () => this.#runOnLine(line, s, keys, args));
     return this.#op(what, async (client) => {
       try {
@@ -404,7 +406,7 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
       ...events.map((e) => toJson(e, 'event')),
     ];
     const keys = [this.#key(matchId, 'state'), this.#key(matchId, 'events'), this.#key(matchId, 'answers')];
-    const [kind, value] = replyTuple(await this.#runScript('append', APPEND, keys, args), 'append');
+    const [kind, value] = replyTuple(await this.#runScript('append', APPEND, keys, args, true), 'append');
     switch (kind) {
       case 'appended':
         return { kind: 'appended', version: Number(value) };

@@ -62,7 +62,11 @@ const EMPTY = Buffer.alloc(0);
 const CR = 13;
 const LF = 10;
 
-/** Replies off a byte stream, as they complete; a reply split over several chunks is kept until its end arrives. */
+/**
+ * Replies off a byte stream, as they complete. A reply split over several chunks is kept until its end arrives, and
+ * parsed again from its start with each chunk: quadratic in the chunks of one reply, nothing for the short replies of
+ * the append script that this connection reads.
+ */
 export class RespParser {
   #buf: Buffer = EMPTY;
   #at = 0;
