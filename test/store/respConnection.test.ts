@@ -203,12 +203,13 @@ describe('RespConnection when Redis is not there or goes away', () => {
     const admin = createClient({ url: 'redis://127.0.0.1:6379' });
     await admin.connect();
     try {
-      const inFlight = c.send(['BLPOP', `${PREFIX}never2`, '5']);
+      // The expectation is attached at once: the rejection may come before CLIENT KILL's own reply reaches the admin.
+      const inFlight = expect(c.send(['BLPOP', `${PREFIX}never2`, '5'])).rejects.toBeInstanceOf(RespConnectionError);
       // Our connection is the one with our name; CLIENT KILL closes it from Redis's side.
       await until(async () => (await admin.clientList()).some((x) => x.name === CONNECTION_NAME && x.cmd === 'blpop'), 2000);
       const id = (await admin.clientList()).find((x) => x.name === CONNECTION_NAME && x.cmd === 'blpop')!.id;
       await admin.sendCommand(['CLIENT', 'KILL', 'ID', String(id)]);
-      await expect(inFlight).rejects.toBeInstanceOf(RespConnectionError);
+      await inFlight;
       await until(() => c.ready, 2000);
       expect(await c.send(['PING'])).toBe('PONG');
     } finally {
