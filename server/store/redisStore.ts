@@ -189,9 +189,22 @@ return {'ok', tostring(rev)}
 // Error replies that mean "Redis cannot serve right now" rather than "our command is wrong".
 const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|NOREPLICAS|READONLY|OOM|MISCONF)\b/;
 
+/** An error reply of Redis, through node-redis or the appends' own connection: Redis got the command and said no. */
+const isErrorReply = (err: unknown): err is Error => err instanceof ErrorReply || err instanceof RespErrorReply;
+
+/** A script run by its SHA, or by its source when Redis no longer has it (NOSCRIPT), whichever client sends it. */
+async function bySha<T>(sha: () => Promise<T>, source: () => Promise<T>): Promise<T> {
+  try {
+    return await sha();
+  } catch (err) {
+    if (!(isErrorReply(err) && err.message.startsWith('NOSCRIPT'))) throw err;
+    return await source();
+  }
+}
+
 function toUnavailable(err: unknown, what: string): Error {
   if (err instanceof StoreUnavailableError) return err;
-  if ((err instanceof ErrorReply || err instanceof RespErrorReply) && !TRANSIENT_REPLY.test(err.message)) {
+  if (isErrorReply(err) && !TRANSIENT_REPLY.test(err.message)) {
     // A script or data bug: reporting it as an outage would hide it behind "try again".
     return err;
   }
@@ -286,32 +299,20 @@ export class RedisMatchStore<E, S, M, A> implements MatchStore<E, S, M, A> {
   // EVALSHA first so the script body is not resent each time; EVAL on NOSCRIPT (Redis restarted or
   // SCRIPT FLUSH) loads it again. Same script either way, so atomicity is the same.
   // `ownLine`: on the appends' own connection where there is one (the append only: the one script on every captain's
-  // path; the rest keep node-redis, whose batching costs them nothing that matters).
+  // path; the rest keep node-redis, whose batching costs them nothing that matters). Its replies have the shapes
+  // node-redis gives a script in RESP2 (strings, integers, arrays, null), so the callers read both alike.
   async #runScript(what: string, s: Script, keys: string[], args: string[], ownLine = false): Promise<unknown> {
     const line = ownLine ? this.#appendLine : null;
-    if (line) return this.#op(what, () => this.#runOnLine(line, s, keys, args));
-    return this.#op(what, async (client) => {
-      try {
-        return await client.evalSha(s.sha, { keys, arguments: args });
-      } catch (err) {
-        if (!(err instanceof ErrorReply && err.message.startsWith('NOSCRIPT'))) throw err;
-        return await client.eval(s.src, { keys, arguments: args });
-      }
-    });
-  }
-
-  // The same EVALSHA-then-EVAL on the appends' own connection. Its replies have the shapes node-redis gives a script
-  // in RESP2 (strings, integers, arrays, null), so the callers read both alike.
-  async #runOnLine(line: RespConnection, s: Script, keys: string[], args: string[]): Promise<unknown> {
-    const call = ['EVALSHA', s.sha, String(keys.length), ...keys, ...args];
-    try {
-      return await line.send(call);
-    } catch (err) {
-      if (!(err instanceof RespErrorReply && err.message.startsWith('NOSCRIPT'))) throw err;
-      call[0] = 'EVAL';
-      call[1] = s.src;
-      return await line.send(call);
+    if (line) {
+      const call = ['EVALSHA', s.sha, String(keys.length), ...keys, ...args];
+      return this.#op(what, () => bySha(() => line.send(call), () => line.send(['EVAL', s.src, ...call.slice(2)])));
     }
+    return this.#op(what, (client) =>
+      bySha(
+        () => client.evalSha(s.sha, { keys, arguments: args }),
+        () => client.eval(s.src, { keys, arguments: args }),
+      ),
+    );
   }
 
   async create(matchId: string, meta: M, initialSnapshot: S): Promise<'created' | 'exists'> {

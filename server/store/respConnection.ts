@@ -13,6 +13,7 @@
 // own: the store bounds every operation (opDeadlines.ts).
 
 import net from 'node:net';
+import { RedisClient } from 'redis';
 
 export interface RespTarget {
   host: string;
@@ -22,22 +23,29 @@ export interface RespTarget {
   database?: number;
 }
 
-/** Where a redis:// URL points, or null for what this connection does not do (TLS, unix sockets, odd URLs). */
+/**
+ * Where a redis:// URL points, or null for what this connection does not do (TLS, unix sockets, odd URLs). The URL is
+ * read by node-redis's own parser, so that both of the store's connections understand REDIS_URL alike (decoding of
+ * the user and password, IPv6 brackets, the database in the path); a query or fragment, which node-redis ignores, is
+ * left to node-redis too.
+ */
 export function respTarget(url: string): RespTarget | null {
-  let parsed: URL;
+  let parsed: ReturnType<typeof RedisClient.parseURL>;
   try {
-    parsed = new URL(url);
+    parsed = RedisClient.parseURL(url);
+    const { search, hash } = new URL(url);
+    if (search !== '' || hash !== '') return null;
   } catch {
     return null;
   }
-  if (parsed.protocol !== 'redis:' || parsed.search !== '' || parsed.hash !== '') return null;
-  const target: RespTarget = { host: parsed.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1', port: parsed.port ? Number(parsed.port) : 6379 };
-  if (parsed.username) target.username = decodeURIComponent(parsed.username);
-  if (parsed.password) target.password = decodeURIComponent(parsed.password);
-  if (parsed.pathname.length > 1) {
-    const db = Number(parsed.pathname.slice(1));
-    if (!Number.isSafeInteger(db) || db < 0) return null;
-    target.database = db;
+  const { socket, username, password, database } = parsed;
+  if (socket.tls || 'path' in socket || !('host' in socket)) return null;
+  const target: RespTarget = { host: socket.host || '127.0.0.1', port: socket.port ?? 6379 };
+  if (username) target.username = username;
+  if (password) target.password = password;
+  if (database !== undefined) {
+    if (!Number.isSafeInteger(database) || database < 0) return null;
+    target.database = database;
   }
   return target;
 }
