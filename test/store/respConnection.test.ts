@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import {
@@ -15,10 +14,11 @@ import {
   type RespTarget,
   type RespValue,
 } from '../../server/store/respConnection';
+import { deleteKeys, freePort } from '../helpers/serverProcess';
 import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
 
 // The appends' own Redis connection (server/store/respConnection.ts), against real redis-servers: the shared one on
-// 6379 under a per-run key prefix, and private ones for a password (6394) and a lost connection.
+// 6379 under a per-run key prefix (a lost connection too: CLIENT KILL), and a private one for a password (6394).
 const SHARED: RespTarget = { host: '127.0.0.1', port: 6379 };
 const PREFIX = `ln:test:resp:${randomUUID()}:`;
 
@@ -32,29 +32,7 @@ async function opened(target: RespTarget, errors: Error[] = []): Promise<RespCon
   return connection;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** A port nothing listens on: one the kernel just gave out and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-afterAll(async () => {
-  const admin = createClient({ url: 'redis://127.0.0.1:6379' });
-  await admin.connect();
-  for await (const keys of admin.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 500 })) if (keys.length) await admin.del(keys);
-  await admin.close();
-});
+afterAll(() => deleteKeys(PREFIX));
 
 describe('respTarget: what a REDIS_URL says, or null where node-redis must do it', () => {
   it('reads host, port, user, password and database of a redis:// URL', () => {
@@ -186,7 +164,7 @@ describe('RespConnection against the shared Redis', () => {
 describe('RespConnection when Redis is not there or goes away', () => {
   it('with nothing listening: first attempt settles, not ready, every command rejects at once', async () => {
     const errors: Error[] = [];
-    const c = await opened({ host: '127.0.0.1', port: await closedPort() }, errors);
+    const c = await opened({ host: '127.0.0.1', port: await freePort() }, errors);
     try {
       expect(c.ready).toBe(false);
       const t = Date.now();
@@ -206,11 +184,11 @@ describe('RespConnection when Redis is not there or goes away', () => {
       // The expectation is attached at once: the rejection may come before CLIENT KILL's own reply reaches the admin.
       const inFlight = expect(c.send(['BLPOP', `${PREFIX}never2`, '5'])).rejects.toBeInstanceOf(RespConnectionError);
       // Our connection is the one with our name; CLIENT KILL closes it from Redis's side.
-      await until(async () => (await admin.clientList()).some((x) => x.name === CONNECTION_NAME && x.cmd === 'blpop'), 2000);
+      await expect.poll(async () => (await admin.clientList()).some((x) => x.name === CONNECTION_NAME && x.cmd === 'blpop'), { timeout: 2000 }).toBe(true);
       const id = (await admin.clientList()).find((x) => x.name === CONNECTION_NAME && x.cmd === 'blpop')!.id;
       await admin.sendCommand(['CLIENT', 'KILL', 'ID', String(id)]);
       await inFlight;
-      await until(() => c.ready, 2000);
+      await expect.poll(() => c.ready, { timeout: 2000 }).toBe(true);
       expect(await c.send(['PING'])).toBe('PONG');
     } finally {
       await admin.close();
