@@ -8,6 +8,7 @@ import { createClient } from 'redis';
 import { StoreUnavailableError } from '../../server/store/matchStore';
 import { checkpointOffset, createRedisStore, type RedisStoreOptions } from '../../server/store/redisStore';
 import { CONNECTION_NAME } from '../../server/store/respConnection';
+import { deleteKeys } from '../helpers/serverProcess';
 import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
 import { describeMatchStoreContract, evolveSnap, type Ans, type Ev, type Meta, type Snap, type TestStore } from './contract';
 
@@ -20,21 +21,7 @@ const nextPrefix = (): string => `${RUN_PREFIX}${++prefixes}:`;
 const open = (options: Partial<RedisStoreOptions<Ev, Snap>> & { prefix: string }) =>
   createRedisStore<Ev, Snap, Meta, Ans>({ url: REDIS_URL, ...options });
 
-async function deleteRunKeys(): Promise<number> {
-  const admin = createClient({ url: REDIS_URL });
-  admin.on('error', () => undefined);
-  await admin.connect();
-  let deleted = 0;
-  for await (const keys of admin.scanIterator({ MATCH: `${RUN_PREFIX}*`, COUNT: 500 })) {
-    if (keys.length > 0) deleted += await admin.del(keys);
-  }
-  await admin.close();
-  return deleted;
-}
-
-afterAll(async () => {
-  await deleteRunKeys();
-});
+afterAll(() => deleteKeys(RUN_PREFIX));
 
 function redisHarness(options: Partial<RedisStoreOptions<Ev, Snap>> = {}) {
   return () => {
@@ -164,15 +151,6 @@ describe('redis store across a Redis outage (throwaway redis-server on 6391)', (
 
   const stopServer = () => killProcess(server);
 
-  async function waitFor(condition: () => Promise<boolean>, ms: number): Promise<number> {
-    const started = Date.now();
-    while (Date.now() - started < ms) {
-      if (await condition()) return Date.now() - started;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`condition not met within ${ms} ms`);
-  }
-
   beforeAll(startServer);
   afterAll(stopServer);
 
@@ -211,7 +189,7 @@ describe('redis store across a Redis outage (throwaway redis-server on 6391)', (
 
       // Down: every operation rejects immediately instead of queueing for the reconnect.
       await stopServer();
-      await waitFor(async () => !(await store.ping()), 2000);
+      await expect.poll(() => store.ping(), { timeout: 2000, interval: 50 }).toBe(false);
       for (let i = 0; i < 5; i++) {
         t = Date.now();
         await expect(store.append('m', 2, [{ type: 'b', n: 2 }], snap(3), `down${i}`, { ok: true })).rejects.toBeInstanceOf(StoreUnavailableError);
@@ -221,7 +199,7 @@ describe('redis store across a Redis outage (throwaway redis-server on 6391)', (
 
       // Back (empty: it ran without persistence). No call on the store: it reconnects on its own.
       await startServer();
-      await waitFor(() => store.ping(), 10_000);
+      await expect.poll(() => store.ping(), { timeout: 10_000, interval: 50 }).toBe(true);
       expect(await store.load('m')).toBeNull();
       expect(await store.create('m', META, snap(0))).toBe('created');
       expect(await store.append('m', 0, [{ type: 'c', n: 3 }], snap(3), 'c2', { ok: true })).toEqual({ kind: 'appended', version: 1 });
