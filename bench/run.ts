@@ -293,11 +293,17 @@ interface RunningTarget {
 }
 
 /**
- * A 64 MB semi-space (V8's default is 16 MB): with thousands of sockets each update leaves short-lived buffers and
- * frames behind; a larger young generation collects them in fewer, cheaper scavenges instead of promoting them.
- * Measured (BENCHMARKS.md): fan-out p99 51.8 -> 13.4 ms and -13 % CPU per command at 200 x 22, for +70 MB RSS.
+ * The V8 flags `npm start` gives the server (package.json), given to every target so the floor is tuned like the
+ * server it is compared with.
+ * - A 64 MB semi-space (V8's default is 16 MB): with thousands of sockets each update leaves short-lived buffers and
+ *   frames behind; a larger young generation collects them in fewer, cheaper scavenges instead of promoting them.
+ *   Measured (BENCHMARKS.md): fan-out p99 51.8 -> 13.4 ms and -13 % CPU per command at 200 x 22, for +70 MB RSS.
+ * - No memory reducer: its watchdog starts a memory-reducing mark-compact whenever 100 s pass without a mark-compact,
+ *   under load too; at 15,000 sockets that is an ~90-120 ms pause and a shrunken young generation. Measured
+ *   (BENCHMARKS.md, "A fifteenth host"): steady load at 15,000 sockets 155 -> 14.7 ms fan-out p99, at 4,400 5.81 ->
+ *   4.44 ms.
  */
-const SERVER_NODE_FLAG = '--max-semi-space-size=64';
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--no-memory-reducer'];
 
 async function startTarget(target: Target, env: Record<string, string>, logFile: string, cpuProfileDir?: string): Promise<RunningTarget> {
   const candidate = process.env.BENCH_CANDIDATE;
@@ -309,9 +315,9 @@ async function startTarget(target: Target, env: Record<string, string>, logFile:
   // BENCH_CANDIDATE_NODE_ARGS: flags for the candidate only, to A/B a runtime setting (e.g. the GC's young generation)
   // on the same server code.
   const extra = `${process.env.BENCH_NODE_ARGS ?? ''} ${target === 'candidate' ? (process.env.BENCH_CANDIDATE_NODE_ARGS ?? '') : ''}`;
-  // Every target runs with the young-generation size `npm start` gives the server (package.json): the floor is tuned
-  // like the server it is compared with. Later flags win, so BENCH_*NODE_ARGS can override it.
-  const nodeArgs = ['--import', 'tsx', SERVER_NODE_FLAG, ...extra.split(' ').filter(Boolean)];
+  // Every target runs with the V8 flags `npm start` gives the server (SERVER_NODE_FLAGS). Later flags win, so
+  // BENCH_*NODE_ARGS can override them (e.g. BENCH_CANDIDATE_NODE_ARGS=--memory-reducer).
+  const nodeArgs = ['--import', 'tsx', ...SERVER_NODE_FLAGS, ...extra.split(' ').filter(Boolean)];
   if (cpuProfileDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', cpuProfileDir);
   // node directly (not the tsx CLI, which would add a wrapper process): the pid we read /proc of is the server.
   const [file, argv] = pinned(PIN?.target ?? null, process.execPath, [...nodeArgs, script]);

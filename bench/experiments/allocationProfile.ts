@@ -9,7 +9,7 @@ import { join } from 'node:path';
  * be started inside a measured window:
  *
  *   BENCH_NODE_ARGS="--import ./bench/experiments/allocationProfile.ts" npm run bench -- --config=ours:200:20:40 --no-md
- *   pkill -USR2 -f 'max-semi-space-size=64 --import ./bench/experiments/allocationProfile.ts server/main.ts'   # once "window 1" is logged
+ *   pkill -USR2 -f 'no-memory-reducer --import ./bench/experiments/allocationProfile.ts server/main.ts'   # once "window 1" is logged
  *   npx tsx bench/experiments/allocationSummary.ts bench/results/alloc-<pid>.heapprofile
  *
  * The profile is written to ALLOC_PROFILE_DIR (default bench/results). Sampling every 4 KB costs the target a few
