@@ -293,17 +293,21 @@ interface RunningTarget {
 }
 
 /**
- * The V8 flags `npm start` gives the server (package.json), given to every target so the floor is tuned like the
- * server it is compared with.
- * - A 64 MB semi-space (V8's default is 16 MB): with thousands of sockets each update leaves short-lived buffers and
- *   frames behind; a larger young generation collects them in fewer, cheaper scavenges instead of promoting them.
- *   Measured (BENCHMARKS.md): fan-out p99 51.8 -> 13.4 ms and -13 % CPU per command at 200 x 22, for +70 MB RSS.
- * - No memory reducer: its watchdog starts a memory-reducing mark-compact whenever 100 s pass without a mark-compact,
- *   under load too; at 15,000 sockets that is an ~90-120 ms pause and a shrunken young generation. Measured
- *   (BENCHMARKS.md, "A fifteenth host"): steady load at 15,000 sockets 155 -> 14.7 ms fan-out p99, at 4,400 5.81 ->
- *   4.44 ms.
+ * The node flags of `npm start` (package.json: a 64 MB young generation and no memory reducer; server/README.md,
+ * "Running it in production", says why), read from its start script so that the bench cannot drift from it. Every
+ * target gets them, so the floor is tuned like the server it is compared with.
  */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--no-memory-reducer'];
+const SERVER_NODE_FLAGS = startScriptNodeFlags();
+
+function startScriptNodeFlags(): string[] {
+  const start: unknown = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts?.start;
+  const node = typeof start === 'string' ? start.split('&&').map((part) => part.trim().split(/\s+/)).find((words) => words[0] === 'node') : undefined;
+  const flags = node && node.indexOf('--import') > 1 ? node.slice(1, node.indexOf('--import')) : [];
+  if (flags.length === 0 || !flags.every((f) => f.startsWith('--'))) {
+    throw new Error(`package.json's start script should run \`node <flags> --import tsx server/main.ts\`, got ${JSON.stringify(start)}`);
+  }
+  return flags;
+}
 
 async function startTarget(target: Target, env: Record<string, string>, logFile: string, cpuProfileDir?: string): Promise<RunningTarget> {
   const candidate = process.env.BENCH_CANDIDATE;
@@ -315,7 +319,7 @@ async function startTarget(target: Target, env: Record<string, string>, logFile:
   // BENCH_CANDIDATE_NODE_ARGS: flags for the candidate only, to A/B a runtime setting (e.g. the GC's young generation)
   // on the same server code.
   const extra = `${process.env.BENCH_NODE_ARGS ?? ''} ${target === 'candidate' ? (process.env.BENCH_CANDIDATE_NODE_ARGS ?? '') : ''}`;
-  // Every target runs with the V8 flags `npm start` gives the server (SERVER_NODE_FLAGS). Later flags win, so
+  // Every target runs with the node flags of `npm start` (SERVER_NODE_FLAGS). Later flags win, so
   // BENCH_*NODE_ARGS can override them (e.g. BENCH_CANDIDATE_NODE_ARGS=--memory-reducer).
   const nodeArgs = ['--import', 'tsx', ...SERVER_NODE_FLAGS, ...extra.split(' ').filter(Boolean)];
   if (cpuProfileDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', cpuProfileDir);
