@@ -21,6 +21,8 @@ export async function startInProcess(env: Record<string, string> = {}) {
   return {
     url: `http://127.0.0.1:${port}`,
     store,
+    /** The rooms' Socket.IO server, for tests that watch what it writes (engine.io's public `flush` event). */
+    io: rooms.io,
     async close() {
       await rooms.close();
       await store.close();
