@@ -14,6 +14,7 @@ import { roomGate } from './roomGate';
 import { seatClaimsAcrossProcesses } from './seatHandover';
 import { serverCommandSender, type SubmitCommand } from './serverCommands';
 import type { RoomServer } from './types';
+import { writeBroadcastsWhole } from './wholeFrames';
 
 /** Hard cap of one Socket.IO frame; larger frames close the connection. Messages over 16 KB are answered TOO_LARGE. */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -40,6 +41,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     allowRequest: (req, callback) => callback(null, originAllowed(req, config.allowedOrigins)),
     ...(cross ? { adapter: cross.adapter } : {}),
   });
+  writeBroadcastsWhole(io.of('/').adapter);
   const roomLog = log.child({ part: 'room' });
   // One process (embedded store, in-memory adapter): the local delivery reaches every client already.
   const announce = cross ? relayRoomEvents(io, cross, roomLog) : null;
