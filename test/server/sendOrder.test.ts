@@ -2,14 +2,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../helpers/inProcessServer';
 import { createMatch, fullMatchSteps, play } from '../helpers/matchScript';
 import { RoomClient } from '../helpers/roomClient';
-import { deleteKeys, removeTempDirs, SHARED_REDIS, uniquePrefix } from '../helpers/serverProcess';
+import { deleteKeys, removeTempDirs, SHARED_REDIS, sleep, uniquePrefix } from '../helpers/serverProcess';
+import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
 
 /**
  * In what order an accepted command's messages leave the server, as Engine.IO hands them to the sockets (its public
  * `flush` event, one per write of a connection). The sender gets its events, then its acknowledgement, and both go
  * before any other phone's copy of the events: the captain who tapped never waits for one socket write per phone of
  * the room (server/room/roomMessages.ts). Checked on both stores, since the Redis one brings the cross-process
- * adapter under the room.
+ * adapter under the room; and for commands whose store replies arrive together, whose answers all go before any of
+ * their rooms' fan-outs.
  */
 
 /** One packet as written: the Engine.IO connection it went to and its Socket.IO text. */
@@ -17,6 +19,19 @@ interface Written {
   conn: string;
   data: string;
 }
+
+/** Records every packet the server writes, in order. */
+function recordWrites(server: Awaited<ReturnType<typeof startInProcess>>): Written[] {
+  const written: Written[] = [];
+  server.io.engine.on('flush', (conn: { id: string }, packets: { data?: unknown }[]) => {
+    for (const p of packets) if (typeof p.data === 'string') written.push({ conn: conn.id, data: p.data });
+  });
+  return written;
+}
+
+const connOf = (c: RoomClient) => c.socket.io.engine.id;
+/** An events message whose batch ends at `version` (the one the command answered with that version caused). */
+const endsAt = (version: number) => (w: Written) => w.data.startsWith('2["events"') && w.data.includes(`{"version":${version},"event"`);
 
 const prefix = uniquePrefix('send-order');
 afterAll(async () => {
@@ -30,10 +45,7 @@ describe.each([
 ])('the order of an accepted command\'s messages, on %s', (_store, env) => {
   it("the sender's events, then its acknowledgement, then the room's copies", async () => {
     const server = await startInProcess(env);
-    const written: Written[] = [];
-    server.io.engine.on('flush', (conn: { id: string }, packets: { data?: unknown }[]) => {
-      for (const p of packets) if (typeof p.data === 'string') written.push({ conn: conn.id, data: p.data });
-    });
+    const written = recordWrites(server);
     const match = await createMatch(server.url, 'send-order');
     const clients: RoomClient[] = [];
     try {
@@ -41,7 +53,6 @@ describe.each([
       const away = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.AWAY });
       clients.push(home, away);
       for (let i = 0; i < 5; i++) clients.push(await RoomClient.connect({ url: server.url, matchId: match.matchId }));
-      const connOf = (c: RoomClient) => c.socket.io.engine.id;
 
       const steps = fullMatchSteps().slice(0, 6);
       // play() checks that every reply is an acceptance; `acked` ends at the last one's version.
@@ -54,8 +65,7 @@ describe.each([
         const sender = step.side === 'HOME' ? home : away;
         const reply = replies[i]!;
         if (reply.status !== 'accepted') throw new Error(`step ${i} not accepted`);
-        // The events message this command caused: the one whose batch ends at the version the reply names.
-        const isItsEvents = (w: Written) => w.data.startsWith('2["events"') && w.data.includes(`{"version":${reply.version},"event"`);
+        const isItsEvents = endsAt(reply.version);
         const ownEvents = written.findIndex((w) => w.conn === connOf(sender) && isItsEvents(w));
         const ack = written.findIndex((w, at) => at > ownEvents && w.conn === connOf(sender) && w.data.startsWith('3'));
         const others = clients.filter((c) => c !== sender).map((c) => written.findIndex((w) => w.conn === connOf(c) && isItsEvents(w)));
@@ -69,6 +79,52 @@ describe.each([
     } finally {
       for (const c of clients) c.close();
       await server.close();
+    }
+  });
+});
+
+describe('commands whose store replies arrive together', () => {
+  // A private redis-server, stopped with SIGSTOP while two rooms' captains tap, so that both appends wait in its
+  // socket and it answers them in one write: the server then finishes both commands in one turn.
+  const PORT = 6395;
+
+  it("every captain's acknowledgement leaves before either room's fan-out", async () => {
+    const redis = await startVolatileRedis(PORT);
+    const server = await startInProcess({ REDIS_URL: `redis://127.0.0.1:${PORT}`, REDIS_PREFIX: 'ln:' });
+    const written = recordWrites(server);
+    const clients: RoomClient[] = [];
+    try {
+      const rooms = await Promise.all(['together-1', 'together-2'].map(async (id) => {
+        const match = await createMatch(server.url, id);
+        const captain = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.HOME });
+        const spectators = await Promise.all([1, 2, 3].map(() => RoomClient.connect({ url: server.url, matchId: match.matchId })));
+        clients.push(captain, ...spectators);
+        // A first command, so that the next one's only round trip to the store is its append.
+        expect(await captain.send({ type: 'markArrived', payload: { playerId: 'H1', time: Date.now() - 60_000 } })).toMatchObject({ status: 'accepted' });
+        return { captain, spectators };
+      }));
+
+      redis.kill('SIGSTOP');
+      const replies = rooms.map(({ captain }) => captain.send({ type: 'markArrived', payload: { playerId: 'H2', time: Date.now() - 30_000 } }));
+      await sleep(300);
+      redis.kill('SIGCONT');
+      const answered = await Promise.all(replies);
+      const versions = answered.map((r) => (r.status === 'accepted' ? r.version : -1));
+      expect(versions).toEqual([2, 2]);
+      await Promise.all(rooms.flatMap(({ spectators }) => spectators.map((s) => s.untilVersion(2))));
+
+      const acks = rooms.map(({ captain }) => {
+        const ownEvents = written.findIndex((w) => w.conn === connOf(captain) && endsAt(2)(w));
+        return written.findIndex((w, at) => at > ownEvents && w.conn === connOf(captain) && w.data.startsWith('3'));
+      });
+      const fanOuts = rooms.flatMap(({ spectators }) => spectators.map((s) => written.findIndex((w) => w.conn === connOf(s) && endsAt(2)(w))));
+      expect(acks).not.toContain(-1);
+      expect(fanOuts).not.toContain(-1);
+      expect(Math.min(...fanOuts)).toBeGreaterThan(Math.max(...acks));
+    } finally {
+      for (const c of clients) c.close();
+      await server.close();
+      await killProcess(redis);
     }
   });
 });
