@@ -10,7 +10,7 @@
  *
  * `_encode` is the adapter's own (socket.io-adapter 2.5, the in-memory adapter every adapter extends). It is
  * replaced on the instance, and a missing one stops the server at start rather than leaving the gain silently gone
- * after an upgrade (test/server/wholeFrames.test.ts checks the frames a phone receives).
+ * after an upgrade (test/server/wholeFrames.test.ts checks that each phone is handed one whole frame, and reads it).
  */
 
 /** The adapter's packet options, as far as the pre-computed frame goes. */
