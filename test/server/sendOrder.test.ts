@@ -33,6 +33,17 @@ const connOf = (c: RoomClient) => c.socket.io.engine.id;
 /** An events message whose batch ends at `version` (the one the command answered with that version caused). */
 const endsAt = (version: number) => (w: Written) => w.data.startsWith('2["events"') && w.data.includes(`{"version":${version},"event"`);
 
+/** Where the sender's own events ending at `version` were written, and its next acknowledgement after them (-1: none). */
+function senderWrites(written: Written[], sender: RoomClient, version: number): { events: number; ack: number } {
+  const events = written.findIndex((w) => w.conn === connOf(sender) && endsAt(version)(w));
+  const ack = written.findIndex((w, at) => at > events && w.conn === connOf(sender) && w.data.startsWith('3'));
+  return { events, ack };
+}
+
+/** Where each of `clients` was handed the events ending at `version` (-1: never). */
+const copiesOf = (written: Written[], clients: RoomClient[], version: number) =>
+  clients.map((c) => written.findIndex((w) => w.conn === connOf(c) && endsAt(version)(w)));
+
 const prefix = uniquePrefix('send-order');
 afterAll(async () => {
   removeTempDirs();
@@ -65,12 +76,10 @@ describe.each([
         const sender = step.side === 'HOME' ? home : away;
         const reply = replies[i]!;
         if (reply.status !== 'accepted') throw new Error(`step ${i} not accepted`);
-        const isItsEvents = endsAt(reply.version);
-        const ownEvents = written.findIndex((w) => w.conn === connOf(sender) && isItsEvents(w));
-        const ack = written.findIndex((w, at) => at > ownEvents && w.conn === connOf(sender) && w.data.startsWith('3'));
-        const others = clients.filter((c) => c !== sender).map((c) => written.findIndex((w) => w.conn === connOf(c) && isItsEvents(w)));
-        expect(ownEvents, `step ${i}: the sender's events`).toBeGreaterThanOrEqual(0);
-        expect(ack, `step ${i}: the sender's acknowledgement after its events`).toBeGreaterThan(ownEvents);
+        const { events, ack } = senderWrites(written, sender, reply.version);
+        const others = copiesOf(written, clients.filter((c) => c !== sender), reply.version);
+        expect(events, `step ${i}: the sender's events`).toBeGreaterThanOrEqual(0);
+        expect(ack, `step ${i}: the sender's acknowledgement after its events`).toBeGreaterThan(events);
         expect(others, `step ${i}: every other phone got the events`).not.toContain(-1);
         expect(Math.min(...others), `step ${i}: the acknowledgement before any other phone's copy`).toBeGreaterThan(ack);
         checked++;
@@ -113,11 +122,8 @@ describe('commands whose store replies arrive together', () => {
       expect(versions).toEqual([2, 2]);
       await Promise.all(rooms.flatMap(({ spectators }) => spectators.map((s) => s.untilVersion(2))));
 
-      const acks = rooms.map(({ captain }) => {
-        const ownEvents = written.findIndex((w) => w.conn === connOf(captain) && endsAt(2)(w));
-        return written.findIndex((w, at) => at > ownEvents && w.conn === connOf(captain) && w.data.startsWith('3'));
-      });
-      const fanOuts = rooms.flatMap(({ spectators }) => spectators.map((s) => written.findIndex((w) => w.conn === connOf(s) && endsAt(2)(w))));
+      const acks = rooms.map(({ captain }) => senderWrites(written, captain, 2).ack);
+      const fanOuts = copiesOf(written, rooms.flatMap(({ spectators }) => spectators), 2);
       expect(acks).not.toContain(-1);
       expect(fanOuts).not.toContain(-1);
       expect(Math.min(...fanOuts)).toBeGreaterThan(Math.max(...acks));
