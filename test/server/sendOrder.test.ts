@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../helpers/inProcessServer';
-import { createMatch, fullMatchSteps, play } from '../helpers/matchScript';
-import { RoomClient } from '../helpers/roomClient';
+import { fullMatchSteps, play } from '../helpers/matchScript';
+import type { RoomClient } from '../helpers/roomClient';
 import { deleteKeys, removeTempDirs, SHARED_REDIS, sleep, uniquePrefix } from '../helpers/serverProcess';
+import { connOf, recordWrites, roomWithPhones, type Written } from '../helpers/serverWrites';
 import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
 
 /**
@@ -14,22 +15,6 @@ import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
  * their rooms' fan-outs.
  */
 
-/** One packet as written: the Engine.IO connection it went to and its Socket.IO text. */
-interface Written {
-  conn: string;
-  data: string;
-}
-
-/** Records every packet the server writes, in order. */
-function recordWrites(server: Awaited<ReturnType<typeof startInProcess>>): Written[] {
-  const written: Written[] = [];
-  server.io.engine.on('flush', (conn: { id: string }, packets: { data?: unknown }[]) => {
-    for (const p of packets) if (typeof p.data === 'string') written.push({ conn: conn.id, data: p.data });
-  });
-  return written;
-}
-
-const connOf = (c: RoomClient) => c.socket.io.engine.id;
 /** An events message whose batch ends at `version` (the one the command answered with that version caused). */
 const endsAt = (version: number) => (w: Written) => w.data.startsWith('2["events"') && w.data.includes(`{"version":${version},"event"`);
 
@@ -57,13 +42,9 @@ describe.each([
   it("the sender's events, then its acknowledgement, then the room's copies", async () => {
     const server = await startInProcess(env);
     const written = recordWrites(server);
-    const match = await createMatch(server.url, 'send-order');
     const clients: RoomClient[] = [];
     try {
-      const home = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.HOME });
-      const away = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.AWAY });
-      clients.push(home, away);
-      for (let i = 0; i < 5; i++) clients.push(await RoomClient.connect({ url: server.url, matchId: match.matchId }));
+      const { home, away } = await roomWithPhones(server, 'send-order', 5, clients);
 
       const steps = fullMatchSteps().slice(0, 6);
       // play() checks that every reply is an acceptance; `acked` ends at the last one's version.
@@ -104,13 +85,10 @@ describe('commands whose store replies arrive together', () => {
     const clients: RoomClient[] = [];
     try {
       const rooms = await Promise.all(['together-1', 'together-2'].map(async (id) => {
-        const match = await createMatch(server.url, id);
-        const captain = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.HOME });
-        const spectators = await Promise.all([1, 2, 3].map(() => RoomClient.connect({ url: server.url, matchId: match.matchId })));
-        clients.push(captain, ...spectators);
+        const { home: captain, others } = await roomWithPhones(server, id, 3, clients);
         // A first command, so that the next one's only round trip to the store is its append.
         expect(await captain.send({ type: 'markArrived', payload: { playerId: 'H1', time: Date.now() - 60_000 } })).toMatchObject({ status: 'accepted' });
-        return { captain, spectators };
+        return { captain, others };
       }));
 
       redis.kill('SIGSTOP');
@@ -120,10 +98,10 @@ describe('commands whose store replies arrive together', () => {
       const answered = await Promise.all(replies);
       const versions = answered.map((r) => (r.status === 'accepted' ? r.version : -1));
       expect(versions).toEqual([2, 2]);
-      await Promise.all(rooms.flatMap(({ spectators }) => spectators.map((s) => s.untilVersion(2))));
+      await Promise.all(rooms.flatMap(({ others }) => others.map((s) => s.untilVersion(2))));
 
       const acks = rooms.map(({ captain }) => senderWrites(written, captain, 2).ack);
-      const fanOuts = copiesOf(written, rooms.flatMap(({ spectators }) => spectators), 2);
+      const fanOuts = copiesOf(written, rooms.flatMap(({ others }) => others), 2);
       expect(acks).not.toContain(-1);
       expect(fanOuts).not.toContain(-1);
       expect(Math.min(...fanOuts)).toBeGreaterThan(Math.max(...acks));

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../helpers/inProcessServer';
-import { createMatch, fullMatchSteps, play } from '../helpers/matchScript';
-import { RoomClient } from '../helpers/roomClient';
+import { fullMatchSteps, play } from '../helpers/matchScript';
+import type { RoomClient } from '../helpers/roomClient';
 import { deleteKeys, removeTempDirs, SHARED_REDIS, uniquePrefix } from '../helpers/serverProcess';
+import { recordWrites, roomWithPhones } from '../helpers/serverWrites';
 
 /**
  * A room's broadcast leaves as one buffer per phone (server/room/wholeFrames.ts): what Engine.IO hands each socket is
@@ -29,25 +30,17 @@ describe.each([
 ])('broadcast frames, on %s', (_store, env) => {
   it('each phone of the room gets the update as one whole frame, and reads it', async () => {
     const server = await startInProcess(env);
-    const frames: { data: string; frame: unknown }[] = [];
-    server.io.engine.on('flush', (_conn: unknown, packets: { data?: unknown; options?: { wsPreEncodedFrame?: unknown } }[]) => {
-      for (const p of packets) {
-        if (typeof p.data === 'string' && p.data.startsWith('2["events"')) frames.push({ data: p.data, frame: p.options?.wsPreEncodedFrame });
-      }
-    });
-    const match = await createMatch(server.url, 'whole-frames');
+    const written = recordWrites(server);
     const clients: RoomClient[] = [];
     try {
-      const home = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.HOME });
-      const away = await RoomClient.connect({ url: server.url, matchId: match.matchId, token: match.tokens.AWAY });
-      clients.push(home, away);
-      for (let i = 0; i < 3; i++) clients.push(await RoomClient.connect({ url: server.url, matchId: match.matchId }));
+      const { home, away } = await roomWithPhones(server, 'whole-frames', 3, clients);
       const acked = { version: 0 };
       await play({ HOME: home, AWAY: away }, fullMatchSteps().slice(0, 4), acked);
       await Promise.all(clients.map((c) => c.untilVersion(acked.version)));
       expect(clients.map((c) => c.state)).toEqual(clients.map(() => home.state));
 
       // 4 commands: each reached its sender directly (no pre-computed frame) and 4 other phones by broadcast.
+      const frames = written.filter((w) => w.data.startsWith('2["events"'));
       const broadcast = frames.filter((f) => f.frame !== undefined);
       expect(frames).toHaveLength(4 * 5);
       expect(broadcast).toHaveLength(4 * 4);
