@@ -1,3 +1,5 @@
+// First, before anything loads Socket.IO: its packages make their loggers when loaded (see quietDebug.ts).
+import './quietDebug';
 import type { AddressInfo } from 'node:net';
 import { assemble } from './assemble';
 import { ConfigError, loadConfig } from './config';
