@@ -1,4 +1,5 @@
-import { fold, type MatchState } from '../../shared/index';
+import type { MatchState } from '../../shared/index';
+import { caughtUp, type StateAt } from '../matches/roomStore';
 import { RecentMap } from '../recentMap';
 import type { LeagueStore } from './leagueStore';
 
@@ -22,7 +23,7 @@ import type { LeagueStore } from './leagueStore';
  */
 const MAX_ROOMS = 2_000;
 
-const caches = new WeakMap<LeagueStore, RecentMap<string, { version: number; state: MatchState }>>();
+const caches = new WeakMap<LeagueStore, RecentMap<string, StateAt>>();
 
 /**
  * The rooms this process serves, as its room layer holds them (room/liveMatches.ts): a room under way here is
@@ -31,14 +32,14 @@ const caches = new WeakMap<LeagueStore, RecentMap<string, { version: number; sta
  */
 export interface LiveRooms {
   /** The copy held, without loading or reordering anything (undefined: not held). */
-  peek(matchId: string): { version: number; state: MatchState } | undefined;
+  peek(matchId: string): StateAt | undefined;
 }
 
 /** The current snapshot of each room of `ids` that exists (rooms that do not are left out). */
 export async function roomStates(store: LeagueStore, ids: readonly string[], live?: LiveRooms): Promise<Map<string, MatchState>> {
-  const kept = caches.get(store) ?? new RecentMap<string, { version: number; state: MatchState }>(MAX_ROOMS);
+  const kept = caches.get(store) ?? new RecentMap<string, StateAt>(MAX_ROOMS);
   caches.set(store, kept);
-  const copies: { id: string; known: { version: number; state: MatchState } }[] = [];
+  const copies: { id: string; known: StateAt }[] = [];
   const unknown: string[] = [];
   for (const id of ids) {
     const ours = kept.peek(id);
@@ -63,8 +64,8 @@ export async function roomStates(store: LeagueStore, ids: readonly string[], liv
   const found = await Promise.all(
     copies.map(async ({ id, known }, i): Promise<[string, MatchState] | null> => {
       const events = newer[i];
-      if (!events) return loadInto(id);
-      const current = events.length === 0 ? known : { version: events.at(-1)!.version, state: fold(known.state, events.map((e) => e.event)) };
+      const current = events ? caughtUp(known, events) : null;
+      if (!current) return loadInto(id);
       // Read again: a use, so it is among the last to be dropped.
       kept.set(id, current);
       return [id, current.state];

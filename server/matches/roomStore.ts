@@ -3,12 +3,29 @@ import { fold, type MatchEvent, type MatchState } from '../../shared/index';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { createEmbeddedStore } from '../store/embeddedStore';
-import type { MatchStore } from '../store/matchStore';
+import type { MatchStore, StoredEvent } from '../store/matchStore';
 import { createRedisStore } from '../store/redisStore';
 import type { MatchMeta } from './matchMeta';
 
 /** The store as the match room uses it: the engine's events and state, our meta, the protocol's answers. */
 export type RoomStore = MatchStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>;
+
+/** A copy of a match's state and the version it reflects (a room's cached copy, the league's kept one). */
+export interface StateAt {
+  version: number;
+  state: MatchState;
+}
+
+/**
+ * `copy` brought up to date with the events the store holds after it (`eventsAfter`), folded as the room folds them:
+ * the copy itself when there are none, null when they do not follow on from it, so that the caller loads the match
+ * again rather than fold across a gap.
+ */
+export function caughtUp(copy: StateAt, events: readonly StoredEvent<MatchEvent>[]): StateAt | null {
+  if (events.length === 0) return copy;
+  if (events[0]!.version !== copy.version + 1) return null;
+  return { version: events.at(-1)!.version, state: fold(copy.state, events.map((e) => e.event)) };
+}
 
 /**
  * A match's snapshot is written to Redis once every this many versions, not with every command; a load folds the

@@ -1,12 +1,9 @@
-import { fold, type MatchState } from '../../shared/index';
 import type { MatchMeta } from '../matches/matchMeta';
-import type { RoomStore } from '../matches/roomStore';
+import { caughtUp, type RoomStore, type StateAt } from '../matches/roomStore';
 import { RecentMap } from '../recentMap';
 
-export interface LiveMatch {
-  version: number;
-  state: MatchState;
-}
+/** A match's state as this process holds it, at the version it reflects. */
+export type LiveMatch = StateAt;
 
 /**
  * This process's copy of the matches it serves, and the queue that runs one command per match at a time.
@@ -63,10 +60,10 @@ export class LiveMatches {
     const cached = await this.current(matchId);
     if (!cached) return null;
     const missing = await this.store.eventsAfter(matchId, cached.version);
-    if (!missing || missing.length === 0) return cached;
-    if (missing[0]?.version !== cached.version + 1) return this.reload(matchId);
-    const live = { version: missing.at(-1)!.version, state: fold(cached.state, missing.map((m) => m.event)) };
-    this.remember(matchId, live);
+    if (!missing) return cached;
+    const live = caughtUp(cached, missing);
+    if (!live) return this.reload(matchId);
+    if (live !== cached) this.remember(matchId, live);
     return live;
   }
 

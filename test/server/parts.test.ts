@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RoomStore } from '../../server/matches/roomStore';
+import { caughtUp, type RoomStore } from '../../server/matches/roomStore';
 import { createEmbeddedStore } from '../../server/store/embeddedStore';
 import { startInProcess } from '../helpers/inProcessServer';
 import { RoomClient } from '../helpers/roomClient';
 import { createMatch } from '../helpers/matchScript';
 import { removeTempDirs, sleep, tempDir } from '../helpers/serverProcess';
-import { initialState, MatchSetupSchema } from '../../shared/index';
+import { decide, fold, initialState, MatchSetupSchema, type MatchEvent } from '../../shared/index';
 import { hashToken, newToken, tokenMatches } from '../../server/auth/tokens';
 import { identify } from '../../server/auth/roles';
 import { ConfigError, loadConfig } from '../../server/config';
@@ -233,6 +233,27 @@ describe('the live-match cache', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('a kept copy brought up to date (caughtUp: the room cache and the league share it)', () => {
+  const start = { version: 0, state: initialState(MatchSetupSchema.parse(testSetup('m1'))) };
+  const at = start.state.setup.scheduledStart;
+  const arrivals: MatchEvent[] = ['H1', 'H2'].flatMap((playerId) => {
+    const d = decide(start.state, { type: 'markArrived', payload: { playerId, time: at }, at }, { role: 'captain', side: 'HOME' });
+    if (!d.ok) throw new Error(d.refusal.message);
+    return d.events;
+  });
+  const stored = arrivals.map((event, i) => ({ version: i + 1, event }));
+
+  it('folds the events after the copy, as the room folds them, and keeps the copy itself when there are none', () => {
+    expect(caughtUp(start, stored)).toEqual({ version: 2, state: fold(start.state, arrivals) });
+    expect(caughtUp(start, [])).toBe(start);
+  });
+
+  it('refuses to fold across a gap, so the caller loads the match again', () => {
+    expect(caughtUp(start, stored.slice(1))).toBeNull();
+    expect(caughtUp({ ...start, version: 1 }, stored)).toBeNull();
   });
 });
 
