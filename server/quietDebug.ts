@@ -25,6 +25,8 @@ export interface DebugLogger {
 type DebugFactory = (namespace: string) => DebugLogger;
 
 const quietLoggers = new WeakSet<object>();
+/** The factories put in place of `debug`'s, so that a second call leaves them as they are. */
+const quietFactories = new WeakSet<object>();
 
 /** True for a logger made by the quiet factory (for tests). */
 export function isQuietLogger(logger: unknown): boolean {
@@ -61,10 +63,12 @@ export function quietSocketIoDebug(env: NodeJS.ProcessEnv = process.env): string
     const real: unknown = require(file);
     const cached = require.cache[file];
     if (typeof real !== 'function' || !cached) throw new Error(`quietDebug: ${file} is not the debug factory it expects`);
+    quieted.add(file);
+    if (quietFactories.has(real)) continue; // quieted by an earlier call
     // Keep the factory's own properties (enable, disable, names...) for code that reads them.
     const quiet: DebugFactory = Object.assign((namespace: string) => quietLogger(namespace), real);
+    quietFactories.add(quiet);
     cached.exports = Object.assign(quiet, { default: quiet });
-    quieted.add(file);
   }
   return [...quieted];
 }

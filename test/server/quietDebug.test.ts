@@ -44,11 +44,16 @@ describe('the Socket.IO packages log through no-ops unless DEBUG is set', () => 
   });
 
   it('a quiet logger keeps the shape Socket.IO reads: enabled, namespace, extend', () => {
-    // This process loaded quietDebug.ts above without DEBUG (vitest's workers do not set it).
+    // Quiets this process's copies (or finds them quiet already, if the import above did), and a second call
+    // leaves the same factories in place.
     const files = quietSocketIoDebug({});
     expect(files.length).toBeGreaterThan(0);
+    const load = createRequire(import.meta.url);
+    const factories = files.map((file) => load(file) as unknown);
+    expect(quietSocketIoDebug({})).toEqual(files);
+    expect(files.map((file) => load(file) as unknown)).toEqual(factories);
     for (const file of files) {
-      const factory = createRequire(import.meta.url)(file) as (ns: string) => { enabled: boolean; namespace: string; extend(ns: string): unknown };
+      const factory = load(file) as (ns: string) => { enabled: boolean; namespace: string; extend(ns: string): unknown };
       const logger = factory('engine:socket');
       expect(isQuietLogger(logger)).toBe(true);
       expect(logger.enabled).toBe(false);
