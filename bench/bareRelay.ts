@@ -20,7 +20,7 @@ import { Server } from 'socket.io';
  * (one RPUSH, the cheapest write there is, on a node-redis client set up as the real store's is), and only then
  * numbered, broadcast and acknowledged. Still no validation, no engine, no compare-and-set: what it adds to the bare
  * relay is the one round trip to the store and nothing else (BENCHMARKS.md: "What is measured", and the durable
- * floor's sessions in "A thirteenth host").
+ * floor's sessions in bench/HISTORY.md, "A thirteenth host").
  */
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? '127.0.0.1';

@@ -62,7 +62,7 @@ const WAIT_QUIET = (() => {
 const WAIT_QUIET_MAX_MS = 5 * 60_000;
 /**
  * The main session's warm-up before every window, as long as a window. The windows go round the targets (A B C, then
- * C B A), so a target measures some windows after idling through the others', and on two hosts (BENCHMARKS.md, "A
+ * C B A), so a target measures some windows after idling through the others', and on two hosts (bench/HISTORY.md, "A
  * quiet host" and "A tenth host") such windows were slower for both targets, up to twice for the bare relay, until a
  * window-long warm-up took that away; and a first window 4 s after connecting was each target's slowest. A league
  * night never idles, and its phones connect over many minutes: the steady state is what it sees. (Until 1 Dec: 4 s
@@ -327,7 +327,7 @@ async function startTarget(target: Target, env: Record<string, string>, logFile:
   const [file, argv] = pinned(PIN?.target ?? null, process.execPath, [...nodeArgs, script]);
   // BENCH_OWN_SESSION=all|ours|bare|candidate: start that target in a session of its own (setsid), so that with the
   // kernel's autogroup scheduling it is weighed against the load generators as one group, as a service in its own
-  // cgroup would be, not as one process among them. Not the default: measured in BENCHMARKS.md ("Scheduling groups").
+  // cgroup would be, not as one process among them. Not the default: measured in bench/HISTORY.md ("Scheduling groups").
   const own = process.env.BENCH_OWN_SESSION === 'all' || process.env.BENCH_OWN_SESSION === target;
   const child = track(
     spawn(own ? 'setsid' : file, own ? [file, ...argv] : argv, {

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 /**
  * Tells a stall of the machine from a pause of the target. A thread of the bench runner (not of any target, nor of a
  * load generator) sleeps `tickMs` in a loop and keeps its longest oversleep. When the hypervisor or the host holds
- * the whole machine (the 40-130 ms windows of some hosts in BENCHMARKS.md, "The stalled windows"), this thread is
+ * the whole machine (the 40-130 ms windows of some hosts in bench/HISTORY.md, "The stalled windows"), this thread is
  * held too; a target's own pause (its GC, its loop) does not hold it, as it runs in another process. Under the bench's
  * normal load it oversleeps a few ms (it waits for a core like everything else: 6-10 ms at most on a slow host).
  *

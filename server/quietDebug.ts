@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
  * Socket.IO's packages log through the `debug` package, and a logger that is switched off still costs each call an
  * array for its arguments before it looks whether it is on: Engine.IO calls one for every packet it sends, about 25
  * times per command at 22 phones a room. That was 6 % of everything the server allocated under the bench's main
- * load, so more frequent scavenges (BENCHMARKS.md, "A seventeenth host"). When DEBUG is not set at start (the way
+ * load, so more frequent scavenges (bench/HISTORY.md, "A seventeenth host"). When DEBUG is not set at start (the way
  * `debug` itself reads it), the loggers those packages make are plain no-ops. With DEBUG set, nothing changes, so
  * `DEBUG=engine*,socket.io* npm start` still traces the wire.
  *

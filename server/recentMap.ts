@@ -6,7 +6,7 @@
  * cache's whole cost on the rooms' hot path: the command desk uses its match twice per command, and every delete
  * leaves a hole in the Map's table that a later set fills by rehashing it into a new one; those tables, referenced
  * from the long-lived Map, were a tenth of what the server promoted to V8's old generation under load (allocation
- * profile, BENCHMARKS.md "A twelfth host"). Here a use writes a number and a replaced value is written in place: no
+ * profile, bench/HISTORY.md "A twelfth host"). Here a use writes a number and a replaced value is written in place: no
  * allocation. The price is a scan for the oldest stamp when a new key goes past the capacity: linear in the capacity,
  * and rare by design, since each capacity is set above what its process uses at once (a cache past it reloads what it
  * dropped, which costs more than the scan).

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
  * - redis-wire: with timings, the append's round trip split into queue, Redis and wake-up (below).
  * - unsafe-no-wait: an UPPER BOUND that breaks the house rule: updates go out before they are stored (below).
  * Calibrate first: an A/A session (this commit exported as the candidate) gave the candidate's slot about 5 % less
- * CPU per command than the server's on the 30 Nov host (BENCHMARKS.md, "A faster host"); smaller differences need
+ * CPU per command than the server's on the 30 Nov host (bench/HISTORY.md, "A faster host"); smaller differences need
  * several sessions, ideally with the slots swapped.
  * The earlier patches (redis-timeout, local-first, no-answerfor, sparse-snapshot) are applied in server/ now and
  * were removed. To A/B the current server against an older commit instead, export that commit's tree as the
@@ -160,7 +160,7 @@ import { Socket as NetSocket } from 'node:net';
  * unsafe-no-wait: an UPPER BOUND that breaks the house rule, never to be deployed: the append is sent to Redis but
  * not waited for, so the update goes out and is acknowledged before it is stored. What is left of the gap to the bare
  * relay with it is what validation, the engine and the store's client-side work cost; the rest is the wait for
- * the store (BENCHMARKS.md, "The durability wait, measured").
+ * the store (bench/HISTORY.md, "The durability wait, measured").
  */
 PATCHES['unsafe-no-wait'] = [
   {

@@ -5,7 +5,7 @@ import net from 'node:net';
  * What one small socket write costs the writer, to a peer that sleeps between messages and to one kept awake: the
  * server's write per append wakes Redis, while its writes to the phones mostly find their readers awake (a CPU
  * profile under load put ~170 µs of system call on each append's write and ~25 µs on each client frame's:
- * BENCHMARKS.md, "A twelfth host").
+ * bench/HISTORY.md, "A twelfth host").
  *
  *   npx tsx bench/experiments/socketWrite.ts [redisPort]
  *

@@ -8,7 +8,7 @@ import type { LeagueStore } from './leagueStore';
  * (MatchStore.collectionStamp: it changes with every write of the collection, from any process). A season page read
  * every player, team, venue and recorded result of the league, the season's rosters and each of its schedule
  * entries, and parsed them all: on a league night with 200 rooms, spectators opening the standings five times a
- * second cost the rooms' event loop ~20 % of a core in these reads alone (BENCHMARKS.md, "A league night"). The
+ * second cost the rooms' event loop ~20 % of a core in these reads alone (bench/HISTORY.md, "A league night"). The
  * documents change a few times an evening; a stamp is one small read.
  *
  * The stamp is read before the documents, so what is kept under a stamp is never older than the stamp says: a

@@ -7,7 +7,7 @@ import type { LeagueZone } from '../../shared/season/index';
  */
 export function intlZone(timeZone: string): LeagueZone {
   // Built once per zone: every season read asks for its zone, and building the formatter took a fifth of a
-  // millisecond of each standings view (BENCHMARKS.md, "A league night"). A zone is never changed once built.
+  // millisecond of each standings view (bench/HISTORY.md, "A league night"). A zone is never changed once built.
   const known = zones.get(timeZone);
   if (known) return known;
   const zone = buildZone(timeZone);

@@ -10,7 +10,7 @@ import type { LeagueStore } from './leagueStore';
  * of the events after its checkpoint), nearly all of it for rooms signed weeks ago that will never change again.
  * On a league night the season's rooms are under way and each moves every few seconds, so a page view found nearly
  * every room moved and loaded it again: ~50 ms of CPU per standings view at 200 rooms, on the event loop the rooms
- * share (BENCHMARKS.md, "A league night"). The events after the kept version are one small read (none for a settled
+ * share (bench/HISTORY.md, "A league night"). The events after the kept version are one small read (none for a settled
  * room), folded onto the kept state as the room itself folds them.
  *
  * Snapshots are shared between readers and must not be mutated (the league's code only reads them; the engine's fold

@@ -10,7 +10,7 @@ import type { SeasonBundle } from './seasonData';
  * SeasonData).
  * On a league night spectators open the standings every few tenths of a second while the results change a few times
  * an evening (a match counts once signed): computing the tables and their JSON was ~4 ms of the rooms' event loop per
- * view at 400 teams (BENCHMARKS.md, "A league night").
+ * view at 400 teams (bench/HISTORY.md, "A league night").
  *
  * The key: the season's documents by identity (a season read shares them, frozen, while their collection is
  * unchanged: docCache.ts; a changed document is a new object, and an identity is never given twice), the results by

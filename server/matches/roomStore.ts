@@ -30,7 +30,7 @@ export function caughtUp(copy: StateAt, events: readonly StoredEvent<MatchEvent>
 /**
  * A match's snapshot is written to Redis once every this many versions, not with every command; a load folds the
  * few events after it (at most 31: ~0.1 ms of CPU, one script round trip as before). Writing the whole state with
- * every append was a quarter of the server's busy time under the bench's load (BENCHMARKS.md).
+ * every append was a quarter of the server's busy time under the bench's load (bench/HISTORY.md, "Snapshot checkpoints").
  */
 export const SNAPSHOT_EVERY = 32;
 

@@ -58,7 +58,7 @@ export class CommandDesk {
    * commandId -> where an append that failed with the store unavailable (NOT_SAVED) would have put its events. Such
    * an append may still have been applied (Redis ran it after our timeout); its events were then never broadcast,
    * and every client would see a gap on the next update and resync. When the retry comes back as a duplicate of
-   * that append, the desk broadcasts them after all (BENCHMARKS.md, recommendation 6).
+   * that append, the desk broadcasts them after all (bench/HISTORY.md, recommendation 6).
    */
   readonly #unconfirmed = new RecentMap<string, { matchId: string; fromVersion: number; count: number }>(MAX_UNCONFIRMED);
 
@@ -81,7 +81,7 @@ export class CommandDesk {
       // No separate "answered before?" read: every way a command is answered checks its commandId in the same
       // atomic step that stores the answer (append's CAS, recordAnswer's first-writer-wins), and both return the
       // earlier answer as 'duplicate'. A retry is thus decided once more, but only its first answer ever counts,
-      // and the common case saves a Redis round trip before deciding (BENCHMARKS.md, recommendation 3).
+      // and the common case saves a Redis round trip before deciding (bench/HISTORY.md, recommendation 3).
       const barred = this.guard ? await this.guard(incoming.matchId, incoming.command) : null;
       if (barred) {
         const current = await this.live.fresh(incoming.matchId);

@@ -34,7 +34,7 @@ export async function onCommand(socket: RoomSocket, deps: RoomDeps, payload: unk
 /**
  * Runs a room's fan-out once the answers of this turn of the event loop have left, so that no captain's answer waits
  * behind one socket write per phone of a room (measured: the acknowledgement's p50 went from 3.1 to 1.7-2.1 ms at
- * 22 phones a room, BENCHMARKS.md "A sixteenth host"). Engine.IO writes a connection's next packet only once the write
+ * 22 phones a room, bench/HISTORY.md "A sixteenth host"). Engine.IO writes a connection's next packet only once the write
  * before it has called back, which Node does on the next tick, so the answer leaves in a tick queued when the
  * sender's events were written. Replies from the store that arrive together (after a pause, or under load) finish
  * their commands in one turn, each queuing such a tick; a fan-out two ticks away comes after all of them.

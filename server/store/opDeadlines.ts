@@ -1,7 +1,7 @@
 /**
  * Time limits of the store's operations in flight, kept by one ticking timer instead of one timer per operation.
  * A setTimeout, its clearTimeout and a Promise.race for every Redis round trip were a visible share of what the
- * server allocates per command under load (BENCHMARKS.md, "A faster host"); here an operation costs one
+ * server allocates per command under load (bench/HISTORY.md, "A faster host"); here an operation costs one
  * promise and one small record. The timer ticks only while something is in flight, so an idle store holds no timer,
  * and an operation that overruns fails between its limit and its limit plus one tick.
  */

@@ -22,7 +22,7 @@
 // load() reads the snapshot and the events after it in one script and folds them with `evolve`.
 // Writing a match's whole state (~15 KB of JSON late in a match) with every command was a quarter
 // of the server's busy time in the bench profile: the JSON text, then the copy into the socket to
-// Redis (BENCHMARKS.md). The offset spreads the checkpoints of matches that started together (a
+// Redis (bench/HISTORY.md). The offset spreads the checkpoints of matches that started together (a
 // league night starts at one time everywhere): unshifted, they all fell in the same second. A hash
 // without snapshotVersion (written before checkpoints) has its snapshot at `version`.
 //
@@ -529,7 +529,7 @@ export async function createRedisStore<E, S, M, A>(options: RedisStoreOptions<E,
     disableOfflineQueue: true,
     // No per-command timeout in the client: #op bounds every operation itself (opTimeoutMs). node-redis 6 would
     // otherwise give each command its own 5 s AbortSignal.timeout(), whose timer fires later and builds a
-    // DOMException: 26 % of the server's CPU per command in the bench (BENCHMARKS.md, recommendation 1).
+    // DOMException: 26 % of the server's CPU per command in the bench (bench/HISTORY.md, recommendation 1).
     commandOptions: { timeout: 0 },
     socket: {
       connectTimeout: options.connectTimeoutMs ?? 1000,

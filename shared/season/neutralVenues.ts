@@ -17,7 +17,7 @@ export interface RankedVenue {
 /**
  * The league's bars in name order, computed once per list: a standings view ranks them for every tie of every
  * conference (in a season's first week every team is 0-0, so each conference is one tie), and sorting 200 bars by
- * name 20 times was most of a standings view's time (BENCHMARKS.md, "A league night"). Lists are never changed in
+ * name 20 times was most of a standings view's time (bench/HISTORY.md, "A league night"). Lists are never changed in
  * place, so a list's order is kept with it.
  */
 const byNameOrder = new WeakMap<readonly Venue[], readonly Venue[]>();
