@@ -106,7 +106,8 @@ export function createEveningGuard(store: LeagueStore, clock: () => number = Dat
    * Lineups of many rooms that arrive together share one look per room: the first lineups of an evening all come
    * within a minute or two, and each would otherwise read and load every other room of the evening that nobody had
    * looked at yet, a number of loads that grows with the square of the evening's rooms (at 200 rooms, a stall of
-   * half a second for every room of the process in the bench's league night; bench/HISTORY.md, "The start of a league night").
+   * half a second for every room of the process in the bench's league night; bench/HISTORY.md, "The start of a
+   * league night").
    */
   const looking = new Map<string, Promise<MatchState | null>>();
   const lookAt = (id: string, date: string): Promise<MatchState | null> => {

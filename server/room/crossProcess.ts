@@ -83,8 +83,9 @@ export type CrossProcess = ReturnType<typeof redisAdapter>;
  * listen, its own messages come back to it too (Redis pub/sub sends to every subscriber) and are dropped by the
  * prefix before any parsing. A separate PUBLISH after the append cost a second
  * command per update, and a second wake-up of Redis and of this process, on a machine whose two cores are shared
- * by everything (bench/HISTORY.md, "Snapshot checkpoints and the append's own announcement"). (The adapter's `serverSideEmit` also encoded each update with msgpack and
- * decoded it again in every process, the sender included.)
+ * by everything (bench/HISTORY.md, "Snapshot checkpoints and the append's own announcement"). (The adapter's
+ * `serverSideEmit` also encoded each update with msgpack and decoded it again in every process, the sender
+ * included.)
  *
  * Order per match is kept, even across processes: Redis runs appends one at a time and publishes each in that
  * order. An update published while another process's subscriber connection is down is not caught up later, as a

@@ -22,7 +22,7 @@
 // load() reads the snapshot and the events after it in one script and folds them with `evolve`.
 // Writing a match's whole state (~15 KB of JSON late in a match) with every command was a quarter
 // of the server's busy time in the bench profile: the JSON text, then the copy into the socket to
-// Redis (bench/HISTORY.md). The offset spreads the checkpoints of matches that started together (a
+// Redis (bench/HISTORY.md, "Snapshot checkpoints"). The offset spreads the checkpoints of matches that started together (a
 // league night starts at one time everywhere): unshifted, they all fell in the same second. A hash
 // without snapshotVersion (written before checkpoints) has its snapshot at `version`.
 //
