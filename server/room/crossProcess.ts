@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import { EventsMessageSchema, type EventsMessage } from '../../shared/protocol';
 import type { Logger } from '../log';
 import type { Announcement } from '../store/matchStore';
+import { fanOutEvents } from './roomFanOut';
 import { matchRoom } from './roomNames';
 import type { RoomServer } from './types';
 
@@ -115,7 +116,7 @@ export function relayRoomEvents(io: RoomServer, cross: CrossProcess, log: Logger
         log.warn({ err: message.error.message }, 'ignored a malformed room update from another process');
         return;
       }
-      io.local.to(matchRoom(message.data.matchId)).emit('events', message.data);
+      fanOutEvents(io, matchRoom(message.data.matchId), undefined, message.data);
     })
     .then(() => {
       subscribed = true;

@@ -4,6 +4,7 @@ import type { Logger } from '../log';
 import { StoreUnavailableError } from '../store/matchStore';
 import { badMessage, error, type Answer } from './messageGate';
 import { catchUp } from './resync';
+import { fanOutEvents } from './roomFanOut';
 import { matchRoom, teamRoom } from './roomNames';
 import type { RoomDeps, RoomSocket } from './types';
 
@@ -28,7 +29,7 @@ export async function onCommand(socket: RoomSocket, deps: RoomDeps, payload: unk
   // processes were told by the append itself (room/crossProcess.ts).
   socket.emit('events', broadcast);
   answer(reply);
-  afterTheAnswers(() => socket.to(matchRoom(matchId)).local.emit('events', broadcast));
+  afterTheAnswers(() => fanOutEvents(deps.io, matchRoom(matchId), socket.id, broadcast));
 }
 
 /**

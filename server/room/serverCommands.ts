@@ -1,5 +1,6 @@
 import type { Reply } from '../../shared/protocol';
 import type { CommandDesk, IncomingCommand } from './commandDesk';
+import { fanOutEvents } from './roomFanOut';
 import { matchRoom } from './roomNames';
 import type { RoomDeps } from './types';
 
@@ -15,7 +16,7 @@ export type SubmitCommand = (incoming: IncomingCommand) => Promise<Reply>;
 export function serverCommandSender(io: RoomDeps['io'], desk: CommandDesk): SubmitCommand {
   return async (incoming) => {
     const result = await desk.handle(incoming);
-    if (result.broadcast) io.to(matchRoom(incoming.matchId)).local.emit('events', result.broadcast);
+    if (result.broadcast) fanOutEvents(io, matchRoom(incoming.matchId), undefined, result.broadcast);
     return result.reply;
   };
 }

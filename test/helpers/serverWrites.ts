@@ -3,23 +3,48 @@ import { createMatch } from './matchScript';
 import { RoomClient } from './roomClient';
 
 /**
- * What an in-process server hands each connection, in order, through Engine.IO's public `flush` event (one per write
- * of a connection), and a room of phones to watch it with: for tests of how the room's messages leave the server.
+ * What an in-process server writes to each connection, in order, as WebSocket frames, and a room of phones to watch it
+ * with: for tests of how the room's messages leave the server. Every frame a connection sends goes through its ws
+ * sender's `sendFrame`, whether Engine.IO wrote it (a packet of its queue) or the room's fan-out did directly
+ * (server/room/roomFanOut.ts); each connection's is wrapped as it opens, and calls through unchanged.
  */
 
 type InProcessServer = Awaited<ReturnType<typeof startInProcess>>;
 
-/** One packet as written: the Engine.IO connection, its Socket.IO text, and the pre-computed WebSocket frame if any. */
+/**
+ * One Socket.IO packet as written: the Engine.IO connection, its Socket.IO text, and the parts of its frame as ws got
+ * them (a header and the text for a message Engine.IO encodes, one buffer for a pre-computed frame).
+ */
 export interface Written {
   conn: string;
   data: string;
-  frame: unknown;
+  frame: (Buffer | string)[];
+}
+
+interface EngineConnection {
+  id: string;
+  transport: { socket: { _sender: { sendFrame: (list: (Buffer | string)[], cb?: unknown) => void } } };
+}
+
+/** The text of an unmasked WebSocket text frame (RFC 6455 5.2), or null for any other frame. */
+function frameText(frame: Buffer): string | null {
+  if ((frame[0]! & 0x0f) !== 1) return null;
+  const short = frame[1]! & 0x7f;
+  const start = short === 126 ? 4 : short === 127 ? 10 : 2;
+  return frame.subarray(start).toString('utf8');
 }
 
 export function recordWrites(server: InProcessServer): Written[] {
   const written: Written[] = [];
-  server.io.engine.on('flush', (conn: { id: string }, packets: { data?: unknown; options?: { wsPreEncodedFrame?: unknown } }[]) => {
-    for (const p of packets) if (typeof p.data === 'string') written.push({ conn: conn.id, data: p.data, frame: p.options?.wsPreEncodedFrame });
+  server.io.engine.on('connection', (conn: EngineConnection) => {
+    const sender = conn.transport.socket._sender;
+    const sendFrame = sender.sendFrame;
+    sender.sendFrame = function (list, cb) {
+      const text = frameText(Buffer.concat(list.map((part) => Buffer.from(part))));
+      // Engine.IO's message packets are '4' and the Socket.IO packet; its pings and the like are left out.
+      if (text?.startsWith('4')) written.push({ conn: conn.id, data: text.slice(1), frame: list });
+      sendFrame.call(this, list, cb);
+    };
   });
   return written;
 }

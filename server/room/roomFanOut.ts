@@ -1,0 +1,73 @@
+import type { EventsMessage } from '../../shared/protocol';
+import type { RoomServer } from './types';
+
+/**
+ * A room's update, written to each of this process's phones in the room as one pre-computed WebSocket frame.
+ *
+ * `io.to(room).local.emit` hands every phone's connection the same pre-computed frame already, but through Socket.IO's
+ * client, Engine.IO's packet queue and its events (packetCreate, flush, drain, twice each with the server's), a
+ * write callback per phone and, on that callback, Engine.IO's drain handling again. With 20 to 90 phones a room that
+ * bookkeeping cost about as much as the socket writes themselves (bench/HISTORY.md, "A nineteenth host"). Here a
+ * phone whose connection has nothing waiting in Engine.IO gets the frame written straight to its WebSocket, through
+ * the same ws call Engine.IO makes for a pre-computed frame (`_sender.sendFrame`), without a callback: the bytes on
+ * the wire are the same, and they follow whatever the connection wrote before, in order.
+ *
+ * A phone whose connection is not plainly open and idle (Engine.IO holds packets for it, it is closing, or the shapes
+ * below are not what this version of Engine.IO and ws have) gets the update through `socket.emit` instead, behind
+ * what Engine.IO holds: no update is ever skipped or reordered for speed. test/server/roomFanOut.test.ts checks both
+ * ways, and that the private members used here are still there.
+ */
+
+/** The adapter's encoding of a broadcast (socket.io-adapter 2.5's `_encode`, made whole by wholeFrames.ts). */
+interface EncodingAdapter {
+  rooms: Map<string, Set<string>>;
+  _encode(packet: { type: number; data: unknown[]; nsp: string }, options: { preEncoded: boolean; wsPreEncodedFrame?: Buffer[] }): unknown;
+}
+
+/** What Engine.IO (6.6) and ws (8) hold of a connection, as far as writing a frame to it directly goes. */
+interface WireConnection {
+  readyState?: unknown;
+  writeBuffer?: unknown;
+  transport?: { socket?: { readyState?: unknown; _sender?: { sendFrame?: unknown; _state?: unknown } } };
+}
+
+type SendFrame = (list: Buffer[]) => void;
+
+/** Socket.IO's EVENT packet type (socket.io-parser). */
+const EVENT = 2;
+/** ws's WebSocket.OPEN. */
+const WS_OPEN = 1;
+/** ws's Sender state when it holds nothing back (no compression or Blob read under way): what it is given goes out. */
+const SENDER_DEFAULT = 0;
+
+/**
+ * The ws sender of a connection that may be written to now, or null: Engine.IO holds nothing for it and neither does
+ * ws (so everything given earlier is already on its way, ahead of this), and both layers say open.
+ */
+export function idleSender(conn: unknown): { sendFrame: SendFrame } | null {
+  const c = conn as WireConnection;
+  if (c.readyState !== 'open' || !Array.isArray(c.writeBuffer) || c.writeBuffer.length !== 0) return null;
+  const ws = c.transport?.socket;
+  const sender = ws?._sender;
+  if (ws?.readyState !== WS_OPEN || sender?._state !== SENDER_DEFAULT || typeof sender.sendFrame !== 'function') return null;
+  return sender as { sendFrame: SendFrame };
+}
+
+/** Sends `message` as an `events` message to every phone of `room` in this process but `exceptId`'s. */
+export function fanOutEvents(io: RoomServer, room: string, exceptId: string | undefined, message: EventsMessage): void {
+  const nsp = io.of('/');
+  const adapter = nsp.adapter as unknown as EncodingAdapter;
+  const ids = adapter.rooms.get(room);
+  if (!ids) return;
+  const options: { preEncoded: boolean; wsPreEncodedFrame?: Buffer[] } = { preEncoded: true };
+  adapter._encode({ type: EVENT, data: ['events', message], nsp: nsp.name }, options);
+  const frame = options.wsPreEncodedFrame;
+  for (const id of ids) {
+    if (id === exceptId) continue;
+    const socket = nsp.sockets.get(id);
+    if (!socket) continue;
+    const sender = frame ? idleSender(socket.conn) : null;
+    if (sender) sender.sendFrame.call(sender, frame as Buffer[]);
+    else socket.emit('events', message);
+  }
+}
