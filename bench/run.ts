@@ -18,6 +18,7 @@ import { cpuMs, loadAverage, machineBusyCores, machineBusyMs, machineStealMs, me
 import { parsePin, pinned, pinPid, startOwnRedis } from './pinning';
 import { formatSummary, summarize, type ProfileSummary } from './profileSummary';
 import { startStallWatch } from './stallWatch';
+import { disturbance, MAX_REDO } from './disturbance';
 import { svgChart, type Series } from './svgChart';
 
 /**
@@ -75,29 +76,7 @@ const WARMUP_MS = (() => {
   const v = a ? Number(a.split('=')[1]) : Number.NaN;
   return Number.isFinite(v) && v >= 0 && v <= 60_000 ? v : null;
 })();
-/** --wait-quiet: a window during which other work used more than that many cores is measured again (at most this
- * often, then left out: a disturbed window never counts). */
-const MAX_REDO = 3;
-/**
- * --wait-quiet: a window in which the stall watch (bench/stallWatch.ts, a thread of this runner) overslept this long
- * is measured again too: the machine itself was held, whatever the target did. The stalls seen on some hosts were
- * 40-130 ms. Under the bench's own load the watch oversleeps too, as it waits for a core like everyone else: up to
- * ~15 ms on most hosts, 8-24 ms on one, and 25-39 ms there at 15,000 sockets and at 400-680 matches, where the
- * load's bursts fill both cores though half a core is spare on average (at 25 ms, that host's full run measured such
- * windows again 21 times and left two out). Only while the machine has a core to spare on average
- * (STALL_SPARE_CORES): when the target and its generators saturate every core (the sweep's largest points), the
- * watch waits 20-50 ms for a core because of that very load, which is the target's result, not a disturbance.
- */
-const STALL_REDO_MS = 40;
-const STALL_SPARE_CORES = 0.5;
 const stallWatch = startStallWatch();
-
-/** Why a window must be measured again under --wait-quiet (other work, or a stall of the machine), or null. */
-function disturbance(w: Window, quietCores: number): string | null {
-  if (w.othersCores > quietCores) return `other work used ${w.othersCores} cores`;
-  const spare = availableParallelism() - w.busyCores >= STALL_SPARE_CORES;
-  return w.stallMs >= STALL_REDO_MS && spare ? `the machine stalled for ${w.stallMs} ms` : null;
-}
 
 async function waitQuiet(what: string, maxMs: number): Promise<void> {
   if (WAIT_QUIET === null) return;
