@@ -15,7 +15,12 @@ import type { RoomServer } from './types';
  * A phone whose connection is not plainly open and idle (Engine.IO holds packets for it, it is closing, or the shapes
  * below are not what this version of Engine.IO and ws have) gets the update through `socket.emit` instead, behind
  * what Engine.IO holds: no update is ever skipped or reordered for speed. test/server/roomFanOut.test.ts checks both
- * ways, and that the private members used here are still there.
+ * ways, and test/server/wholeFrames.test.ts that the room's phones get the one frame (so that a version of Engine.IO
+ * or ws without the members used here fails a test instead of quietly falling back to the slow way).
+ *
+ * What this leaves out of Socket.IO's broadcast is only per-connection bookkeeping the server does not use: outgoing
+ * listeners (`onAnyOutgoing`) and volatile packets. Socket.IO's connection state recovery, which would number each
+ * broadcast, is off (it is only on when the Server is given `connectionStateRecovery`, socketServer.ts).
  */
 
 /** The adapter's encoding of a broadcast (socket.io-adapter 2.5's `_encode`, made whole by wholeFrames.ts). */
