@@ -25,8 +25,8 @@ export async function onCommand(socket: RoomSocket, deps: RoomDeps, payload: unk
   if (!broadcast) return answer(reply);
   // Stored, so now everyone may see it. The sender first: its events, then its answer, on its own connection (the
   // phone holds the new version when the acknowledgement arrives). Then the rest of this process's clients of the
-  // room (`.local`: not through the adapter, whose local delivery would wait for its XADD round trip). The other
-  // processes were told by the append itself (room/crossProcess.ts).
+  // room (roomFanOut.ts, never through the adapter, whose local delivery would wait for its XADD round trip). The
+  // other processes were told by the append itself (room/crossProcess.ts).
   socket.emit('events', broadcast);
   answer(reply);
   afterTheAnswers(() => fanOutEvents(deps.io, matchRoom(matchId), socket.id, broadcast));
