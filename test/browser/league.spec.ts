@@ -272,6 +272,8 @@ test('R-V.A.1, R-V.A.3.2, OQ-24: the playoff bracket seeds six teams from the st
   await page.getByRole('navigation', { name: 'League pages' }).getByRole('link', { name: 'Standings' }).click();
   await expect(page.getByRole('heading', { name: 'Main · final' })).toBeVisible();
   await page.getByRole('navigation', { name: 'League pages' }).getByRole('link', { name: 'Playoffs' }).click();
+  // The bracket's page has loaded before it is captured: a screenshot taken while the navigation commits fails.
+  await expect(page.getByTestId('seeding')).toHaveText('Final seeds: the regular season is over (R-V.A.3.2).');
   await capture(page, '71-bracket');
 });
 
