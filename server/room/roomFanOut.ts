@@ -72,8 +72,8 @@ export function fanOutEvents(io: RoomServer, room: string, exceptId: string | un
     if (id === exceptId) continue;
     const socket = nsp.sockets.get(id);
     if (!socket) continue;
-    const sender = frame ? idleSender(socket.conn) : null;
-    if (sender) sender.sendFrame.call(sender, frame as Buffer[]);
+    const sender = frame && idleSender(socket.conn);
+    if (frame && sender) sender.sendFrame(frame);
     else socket.emit('events', message);
   }
 }

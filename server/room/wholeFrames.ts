@@ -6,7 +6,8 @@
  * goes through Node's stream buffering (an entry per buffer, a chunk list, a write request holding both) for every
  * phone of the room. One buffer holding both goes straight to the socket instead. The bytes on the wire are the same.
  * Under the bench's main load (200 matches x 22 phones) the server allocated 16 % less per command with it (93 -> 78
- * KB: fewer scavenges, each a pause for every room), bench/HISTORY.md "A sixteenth host".
+ * KB: fewer scavenges, each a pause for every room), bench/HISTORY.md "A sixteenth host". The room's own fan-out
+ * (roomFanOut.ts) asks the adapter for this frame too, and writes it to each idle phone itself.
  *
  * `_encode` is the adapter's own (socket.io-adapter 2.5, the in-memory adapter every adapter extends). It is
  * replaced on the instance, and a missing one stops the server at start rather than leaving the gain silently gone
