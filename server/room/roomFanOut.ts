@@ -1,8 +1,10 @@
 import type { EventsMessage } from '../../shared/protocol';
-import type { RoomServer } from './types';
+import type { RoomServer, RoomSocket } from './types';
 
 /**
- * A room's update, written to each of this process's phones in the room as one pre-computed WebSocket frame.
+ * A room's update, written to each of this process's phones in the room as one pre-computed WebSocket frame, and to
+ * the phone that sent the command with the same frame (encoded once per update, not once for the sender and once
+ * for the room).
  *
  * `io.to(room).local.emit` hands every phone's connection the same pre-computed frame already, but through Socket.IO's
  * client, Engine.IO's packet queue and its events (packetCreate, flush, drain, twice each with the server's), a write
@@ -59,21 +61,35 @@ export function idleSender(conn: unknown): { sendFrame: SendFrame } | null {
   return sender as { sendFrame: SendFrame };
 }
 
-/** Sends `message` as an `events` message to every phone of `room` in this process but `exceptId`'s. */
-export function fanOutEvents(io: RoomServer, room: string, exceptId: string | undefined, message: EventsMessage): void {
+/** An update's frame as the adapter encodes a broadcast: one buffer (wholeFrames.ts), or undefined if it has none. */
+export type EventsFrame = Buffer[] | undefined;
+
+/** Encodes `message` as an `events` message once, for every phone it goes to (the sender and its room). */
+export function eventsFrame(io: RoomServer, message: EventsMessage): EventsFrame {
   const nsp = io.of('/');
-  const adapter = nsp.adapter as unknown as EncodingAdapter;
-  const ids = adapter.rooms.get(room);
-  if (!ids) return;
   const options: { preEncoded: boolean; wsPreEncodedFrame?: Buffer[] } = { preEncoded: true };
-  adapter._encode({ type: EVENT, data: ['events', message], nsp: nsp.name }, options);
-  const frame = options.wsPreEncodedFrame;
+  (nsp.adapter as unknown as EncodingAdapter)._encode({ type: EVENT, data: ['events', message], nsp: nsp.name }, options);
+  return options.wsPreEncodedFrame;
+}
+
+/** One phone's copy of an update: the frame written at once if its connection is idle, else through Engine.IO. */
+export function sendEvents(socket: RoomSocket, message: EventsMessage, frame: EventsFrame): void {
+  const sender = frame && idleSender(socket.conn);
+  if (frame && sender) sender.sendFrame(frame);
+  else socket.emit('events', message);
+}
+
+/**
+ * Sends `message` as an `events` message to every phone of `room` in this process but `exceptId`'s, with the frame
+ * the caller encoded already if it has one (the sender's copy, roomMessages.ts).
+ */
+export function fanOutEvents(io: RoomServer, room: string, exceptId: string | undefined, message: EventsMessage, frame = eventsFrame(io, message)): void {
+  const nsp = io.of('/');
+  const ids = (nsp.adapter as unknown as EncodingAdapter).rooms.get(room);
+  if (!ids) return;
   for (const id of ids) {
     if (id === exceptId) continue;
     const socket = nsp.sockets.get(id);
-    if (!socket) continue;
-    const sender = frame && idleSender(socket.conn);
-    if (frame && sender) sender.sendFrame(frame);
-    else socket.emit('events', message);
+    if (socket) sendEvents(socket, message, frame);
   }
 }

@@ -4,7 +4,7 @@ import type { Logger } from '../log';
 import { StoreUnavailableError } from '../store/matchStore';
 import { badMessage, error, type Answer } from './messageGate';
 import { catchUp } from './resync';
-import { fanOutEvents } from './roomFanOut';
+import { eventsFrame, fanOutEvents, sendEvents } from './roomFanOut';
 import { matchRoom, teamRoom } from './roomNames';
 import type { RoomDeps, RoomSocket } from './types';
 
@@ -26,10 +26,12 @@ export async function onCommand(socket: RoomSocket, deps: RoomDeps, payload: unk
   // Stored, so now everyone may see it. The sender first: its events, then its answer, on its own connection (the
   // phone holds the new version when the acknowledgement arrives). Then the rest of this process's clients of the
   // room (roomFanOut.ts, never through the adapter, whose local delivery would wait for its XADD round trip). The
-  // other processes were told by the append itself (room/crossProcess.ts).
-  socket.emit('events', broadcast);
+  // other processes were told by the append itself (room/crossProcess.ts). The update is encoded once, for the
+  // sender and the room alike.
+  const frame = eventsFrame(deps.io, broadcast);
+  sendEvents(socket, broadcast, frame);
   answer(reply);
-  afterTheAnswers(() => fanOutEvents(deps.io, matchRoom(matchId), socket.id, broadcast));
+  afterTheAnswers(() => fanOutEvents(deps.io, matchRoom(matchId), socket.id, broadcast, frame));
 }
 
 /**

@@ -88,6 +88,31 @@ describe.each([
     }
   });
 
+  it('gives the sender the same one frame as its room, ahead of its acknowledgement', async () => {
+    const server = await startInProcess(env);
+    const written = recordWrites(server);
+    const clients: RoomClient[] = [];
+    try {
+      const { home, others } = await roomWithPhones(server, 'fan-out-sender', 2, clients);
+      const before = written.length;
+      expect(await home.send({ type: 'markArrived', payload: { playerId: 'H1', time: Date.now() - 60_000 } })).toMatchObject({ status: 'accepted', version: 1 });
+      await Promise.all(clients.map((c) => c.untilVersion(1)));
+      const updates = written.slice(before).filter((w) => w.data.startsWith('2["events"'));
+      const toSender = written.slice(before).filter((w) => w.conn === connOf(home));
+      // Socket.IO's acknowledgement packets start with 3: the sender's update comes first, then its answer.
+      expect(toSender.map((w) => w.data.slice(0, 1))).toEqual(['2', '3']);
+      expect(updates.map((w) => w.conn).sort()).toEqual([home, ...others].map(connOf).sort());
+      // One encoding for all of them: every phone, the sender included, is written the very same buffer.
+      const [first] = updates[0]!.frame;
+      for (const w of updates) expect(w.frame).toEqual([first]);
+      expect(new Set(updates.map((w) => w.frame[0])).size).toBe(1);
+      expect(clients.map((c) => c.resyncs)).toEqual(clients.map(() => 0));
+    } finally {
+      for (const c of clients) c.close();
+      await server.close();
+    }
+  });
+
   it('skips no phone of the room and reaches no phone of another room', async () => {
     const server = await startInProcess(env);
     const clients: RoomClient[] = [];
