@@ -80,3 +80,38 @@ export class Histogram {
     };
   }
 }
+
+/** Histograms kept apart by a key (e.g. the command type), merged key by key across processes and windows. */
+export class KeyedHistograms {
+  readonly #byKey = new Map<string, Histogram>();
+
+  #of(key: string): Histogram {
+    let h = this.#byKey.get(key);
+    if (!h) this.#byKey.set(key, (h = new Histogram()));
+    return h;
+  }
+
+  record(key: string, ms: number): void {
+    this.#of(key).record(ms);
+  }
+
+  merge(data: Record<string, HistogramData>): void {
+    for (const [key, h] of Object.entries(data)) this.#of(key).merge(h);
+  }
+
+  toJSON(): Record<string, HistogramData> {
+    return Object.fromEntries([...this.#byKey].map(([key, h]) => [key, h.toJSON()]));
+  }
+
+  /** Count, p50, p99 and max per key, keys in alphabetical order. */
+  summaries(): Record<string, { count: number; p50: number; p99: number; max: number }> {
+    return Object.fromEntries(
+      [...this.#byKey]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, h]) => {
+          const { count, p50, p99, max } = h.summary();
+          return [key, { count, p50, p99, max }];
+        }),
+    );
+  }
+}

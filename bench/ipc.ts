@@ -99,6 +99,8 @@ export interface GenStats {
   fanout: HistogramData;
   /** Per update: command sent -> the LAST spectator of the room has it. */
   fanoutAll: HistogramData;
+  /** `fanout` per command type (the key says "(filler)" after the command type for the corrections sent after the lawful match). */
+  fanoutByType: Record<string, HistogramData>;
   /** Updates (events messages) the generator expected each client to see, and the deliveries counted. */
   updatesExpected: number;
   deliveries: number;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { CommandInput, Side } from '../shared/index';
 import type { EventsMessage, Reply, SnapshotMessage } from '../shared/protocol';
 import type { BenchSocket, OpenBenchSocket } from './benchSocket';
-import { Histogram } from './histogram';
+import { Histogram, KeyedHistograms } from './histogram';
 import type { FromGen, GenStats, InitMessage, RoomSpec, StartMessage, ToGen } from './ipc';
 import { openLeanSocket } from './leanSocket';
 import { fillerStep, playableScript, type Step } from './matchScript';
@@ -46,6 +46,8 @@ interface Client {
 
 interface Update {
   t0: number;
+  /** The command's type: fan-out is also kept per type (which commands are slow, not only how slow). */
+  type: string;
   measured: boolean;
   remaining: number;
   maxLatency: number;
@@ -84,6 +86,7 @@ const clients: Client[] = [];
 let ack = new Histogram();
 let fanout = new Histogram();
 let fanoutAll = new Histogram();
+let fanoutByType = new KeyedHistograms();
 let pageLatency = new Histogram();
 const pages = { reads: 0, failed: 0, wireBytes: 0, bodyBytes: 0 };
 const counters = {
@@ -122,6 +125,7 @@ function resetStats(): void {
   ack = new Histogram();
   fanout = new Histogram();
   fanoutAll = new Histogram();
+  fanoutByType = new KeyedHistograms();
   pageLatency = new Histogram();
   pages.reads = 0;
   pages.failed = 0;
@@ -279,7 +283,10 @@ function onEvents(client: Client, message: EventsMessage): void {
   const update = room.updates.get(from);
   if (!update) return;
   const latency = now - update.t0;
-  if (update.measured) fanout.record(latency);
+  if (update.measured) {
+    fanout.record(latency);
+    fanoutByType.record(update.type, latency);
+  }
   if (latency > update.maxLatency) update.maxLatency = latency;
   if (--update.remaining === 0) {
     if (update.measured) fanoutAll.record(update.maxLatency);
@@ -297,6 +304,7 @@ function sendNext(room: Room): void {
     return;
   }
   const step = stepAt(room.step);
+  const typeKey = room.step >= script.length ? `${step.type} (filler)` : step.type;
   if (room.step >= script.length) {
     room.finished = true;
     if (now >= measureFrom && now < measureTo) counters.fillerCommands++;
@@ -309,7 +317,7 @@ function sendNext(room: Room): void {
   const measured = now >= measureFrom && now < measureTo;
   room.step++;
   room.inFlight = true;
-  room.updates.set(fromVersion, { t0: now, measured, remaining: room.spectators, maxLatency: 0 });
+  room.updates.set(fromVersion, { t0: now, type: typeKey, measured, remaining: room.spectators, maxLatency: 0 });
   if (measured) counters.commandsSent++;
   const envelope = { commandId, matchId: room.spec.matchId, expectedVersion: fromVersion, type: command.type, payload: command.payload };
   // Like a phone: "not saved, try again" (and a lost answer) is retried with the same commandId; the server
@@ -527,6 +535,7 @@ async function run(start: StartMessage): Promise<void> {
     ack: ack.toJSON(),
     fanout: fanout.toJSON(),
     fanoutAll: fanoutAll.toJSON(),
+    fanoutByType: fanoutByType.toJSON(),
     lostEvents,
     clientsBehind,
     problems,

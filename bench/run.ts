@@ -9,7 +9,7 @@ import { createClient } from 'redis';
 import { runEngineBench, type EngineBenchResult } from './engine';
 import { type GuardBenchPoint, runGuardBench } from './eveningGuard';
 import { CLIENT_KINDS, type ClientKind } from './benchSocket';
-import { Histogram } from './histogram';
+import { Histogram, KeyedHistograms } from './histogram';
 import { TARGETS, type FromGen, type GenStats, type RoomSpec, type Target, type ToGen } from './ipc';
 import { openLeagueNight } from './leagueNight';
 import { benchSetup } from './matchScript';
@@ -172,6 +172,8 @@ interface ConfigResult {
   ack: ReturnType<Histogram['summary']>;
   fanout: ReturnType<Histogram['summary']>;
   fanoutAll: ReturnType<Histogram['summary']>;
+  /** Fan-out per command type over the windows: which commands make the tail (count, p50, p99, max). */
+  fanoutByType: Record<string, { count: number; p50: number; p99: number; max: number }>;
   commandsSent: number;
   commandsPerSec: number;
   accepted: number;
@@ -782,12 +784,15 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     return out;
   };
   const pageLatency = new Histogram();
+  const byType = new KeyedHistograms();
   for (const s of stats) {
     ack.merge(s.ack);
     fanout.merge(s.fanout);
     fanoutAll.merge(s.fanoutAll);
     pageLatency.merge(s.pages.latency);
+    byType.merge(s.fanoutByType);
   }
+  const fanoutByType = byType.summaries();
   const commandsSent = sum((s) => s.commandsSent);
   const w = (f: (x: GenStats['wire']) => number) => sum((s) => f(s.wire));
   const windowMs = t.windows.reduce((a, x) => a + x.windowMs, 0);
@@ -832,6 +837,7 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     ack: ack.summary(),
     fanout: fanout.summary(),
     fanoutAll: fanoutAll.summary(),
+    fanoutByType,
     commandsSent,
     commandsPerSec: round1(commandsSent / (windowMs / 1000)),
     accepted: sum((s) => s.accepted),
@@ -1282,6 +1288,8 @@ async function main(): Promise<void> {
             (Object.keys(r.refused).length || Object.keys(r.errors).length ? `, refused ${JSON.stringify(r.refused)} errors ${JSON.stringify(r.errors)}` : '') +
           `, loadgen (${r.loadGens.client}) CPU ${r.loadGens.cpuPct}% loop p99 ${r.loadGens.loopDelayP99MaxMs} ms, load avg ${r.loadAverage}`,
         );
+        const types = Object.entries(r.fanoutByType);
+        if (types.length > 0) log(`${r.config.id} fan-out by command type (p50/p99 ms, deliveries): ${types.map(([k, v]) => `${k} ${v.p50}/${v.p99} (${v.count})`).join(', ')}`);
       }
       const r = rs.find((x) => x.config.target === 'ours');
       if (sess.cpuProfile && r) {

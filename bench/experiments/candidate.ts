@@ -87,8 +87,8 @@ PATCHES['timings'] = [
   },
   {
     file: 'server/room/roomMessages.ts',
-    search: "  afterTheAnswers(() => socket.to(matchRoom(matchId)).local.emit('events', broadcast));\n}",
-    replace: `  afterTheAnswers(() => {\n    socket.to(matchRoom(matchId)).local.emit('events', broadcast);\n    ${timing('emit', 't2')}\n  });\n}`,
+    search: '  afterTheAnswers(() => fanOutEvents(deps.io, matchRoom(matchId), socket.id, broadcast, frame));\n}',
+    replace: `  afterTheAnswers(() => {\n    fanOutEvents(deps.io, matchRoom(matchId), socket.id, broadcast, frame);\n    ${timing('emit', 't2')}\n  });\n}`,
   },
   {
     file: 'server/room/commandDesk.ts',
