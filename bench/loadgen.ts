@@ -304,8 +304,9 @@ function sendNext(room: Room): void {
     return;
   }
   const step = stepAt(room.step);
-  const typeKey = room.step >= script.length ? `${step.type} (filler)` : step.type;
-  if (room.step >= script.length) {
+  const filler = room.step >= script.length;
+  const typeKey = filler ? `${step.type} (filler)` : step.type;
+  if (filler) {
     room.finished = true;
     if (now >= measureFrom && now < measureTo) counters.fillerCommands++;
   }

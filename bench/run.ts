@@ -173,7 +173,7 @@ interface ConfigResult {
   fanout: ReturnType<Histogram['summary']>;
   fanoutAll: ReturnType<Histogram['summary']>;
   /** Fan-out per command type over the windows: which commands make the tail (count, p50, p99, max). */
-  fanoutByType: Record<string, { count: number; p50: number; p99: number; max: number }>;
+  fanoutByType: ReturnType<KeyedHistograms['summaries']>;
   commandsSent: number;
   commandsPerSec: number;
   accepted: number;
