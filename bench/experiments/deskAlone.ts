@@ -54,7 +54,7 @@ for (let k = 0; k < SECONDS; k++) {
     const wait = t0 + k * 1000 + (r * 1000) / ROOMS - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     // Through JSON and the schema, as a command from a phone arrives.
-    const command = CommandSchema.parse(JSON.parse(JSON.stringify(step.build({ now: Date.now(), lastEntryId: lastEntry[r]! }))));
+    const command = CommandSchema.parse(JSON.parse(JSON.stringify(step.build({ now: Date.now(), lastEntryId: lastEntry[r] ?? null }))));
     const handled = desk.handle({ matchId: `m${r}`, commandId: `c${r}x${k}x${sent++}`, command, actor }).then(({ reply, broadcast }) => {
       if (reply.status !== 'accepted') throw new Error(`room m${r}, step ${k} (${step.type}): ${JSON.stringify(reply)}`);
       for (const { event } of broadcast?.events ?? []) if (event.type === 'ScoreEntered') lastEntry[r] = event.entryId;
