@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
 import { createClient } from 'redis';
 import { CommandSchema, fold, initialState, MatchSetupSchema, type Actor, type MatchEvent, type MatchState } from '../../shared/index';
 import type { CommandAnswer } from '../../shared/protocol';
@@ -23,14 +21,13 @@ import { benchSetup, fillerStep, playableScript } from '../matchScript';
  * (the first flags as `npm start` has them; add or remove one to compare). It found that V8's allocation-site
  * pretenuring doubled what the server's scavenges copied (bench/HISTORY.md, "A twenty-second host").
  *
- * DESK_ALONE_SECONDS (default 75): how long it plays. DESK_ALONE_PROFILE=<file> (with --expose-gc): from 10 s to 50 s,
- * the sampling heap profiler without what scavenges collected (as allocationProfile.ts's ALLOC_PROFILE_LIVE), written
- * to <file> for allocationSummary.ts. REDIS_URL as the bench's; its keys go under a prefix of their own, deleted at
- * the end.
+ * DESK_ALONE_SECONDS (default 75): how long it plays. REDIS_URL as the bench's; its keys go under a prefix of their
+ * own, deleted at the end. For where the survivors come from, load allocationProfile.ts into it as into a target
+ * (ALLOC_PROFILE_LIVE=1 with --expose-gc and `--import ./bench/experiments/allocationProfile.ts`) and send it SIGUSR2
+ * once it plays (the profile then goes to ALLOC_PROFILE_DIR, as there).
  */
 const ROOMS = 200;
 const SECONDS = Number(process.env.DESK_ALONE_SECONDS ?? 75);
-const PROFILE = process.env.DESK_ALONE_PROFILE;
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `ln:desk-alone:${process.pid}:`;
 
@@ -39,8 +36,6 @@ const meta: MatchMeta = { captainTokenHashes: { HOME: 'a'.repeat(64), AWAY: 'b'.
 const now = Date.now();
 for (let r = 0; r < ROOMS; r++) await store.create(`m${r}`, meta, initialState(MatchSetupSchema.parse(benchSetup(`m${r}`, now))));
 const desk = new CommandDesk(store, new LiveMatches(store), createLogger('silent'));
-
-if (PROFILE) void profileLiveObjects(PROFILE);
 
 const script = playableScript();
 const lastEntry: (string | null)[] = Array.from({ length: ROOMS }, () => null);
@@ -71,17 +66,3 @@ await cleaner.connect();
 for await (const keys of cleaner.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) if (keys.length > 0) await cleaner.unlink(keys);
 await cleaner.close();
 
-async function profileLiveObjects(file: string): Promise<void> {
-  const session = new Session();
-  session.connect();
-  const post = (method: string, params: object = {}) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
-  await new Promise((resolve) => setTimeout(resolve, 10_000));
-  await post('HeapProfiler.enable');
-  await post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false });
-  await new Promise((resolve) => setTimeout(resolve, 40_000));
-  (globalThis as { gc?: (options: object) => void }).gc?.({ type: 'minor', execution: 'sync' });
-  const result = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
-  writeFileSync(file, JSON.stringify(result.profile));
-  console.error(`live allocation profile written to ${file}`);
-}
