@@ -32,7 +32,7 @@ import { svgChart, type Series } from './svgChart';
  * Options: --quick | --profile (also CPU-profile the server under the main load and summarise the top frames)
  *          | --no-md (do not rewrite BENCHMARKS.md / the chart) | --only=main (skip the sweep)
  *          | --pin (the target on a core of its own: bench/pinning.ts) | --wait-quiet[=cores] | --warmup=<ms>
- *          | --config=... | --merge | --client=socketio (each described where it is read below)
+ *          | --config=... | --merge | --client=socketio | --first=<target> (each described where it is read below)
  * The last line printed is one JSON object with the headline figures.
  */
 
@@ -47,6 +47,19 @@ const QUICK = args.has('--quick');
 const PROFILE = args.has('--profile');
 const WRITE_MD = !args.has('--no-md');
 const ONLY_MAIN = args.has('--only=main');
+/**
+ * --first=<target>: that target connects first and takes the first window of every session that has it (default:
+ * the sessions' own order, League Night first). Whatever the first slot carries (the other targets settling after
+ * they connect, the first window after everything connected) then falls on another target, to tell a slot's effect
+ * from a target's.
+ */
+const FIRST: Target | null = (() => {
+  const a = process.argv.slice(2).find((x) => x.startsWith('--first='));
+  if (!a) return null;
+  const v = a.slice('--first='.length);
+  if (!(TARGETS as readonly string[]).includes(v)) throw new Error(`--first: one of ${TARGETS.join(', ')}, got ${v}`);
+  return v as Target;
+})();
 const PIN = parsePin(process.argv.slice(2));
 /** --merge: keep the sessions of the last full run (bench/results/full.json) that this run does not measure again. */
 const MERGE = args.has('--merge');
@@ -591,10 +604,11 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
     rmSync(profileDir, { recursive: true, force: true });
     mkdirSync(profileDir, { recursive: true });
   }
-  log(`${sess.id}: ${sess.targets.join(' + ')}, ${sess.matches} matches x (2 + ${sess.spectators}) = ${sockets} sockets each, ${sess.rounds} rounds of ${sess.measureMs / 1000} s`);
+  const targets = FIRST && sess.targets.includes(FIRST) ? [FIRST, ...sess.targets.filter((t) => t !== FIRST)] : sess.targets;
+  log(`${sess.id}: ${targets.join(' + ')}, ${sess.matches} matches x (2 + ${sess.spectators}) = ${sockets} sockets each, ${sess.rounds} rounds of ${sess.measureMs / 1000} s`);
   const live: Live[] = [];
   try {
-    for (const target of sess.targets) {
+    for (const target of targets) {
       const id = `${sess.id}-${target}`;
       const prefix = `bench:${RUN_ID}:${id}:`;
       prefixes.push(prefix);
