@@ -32,7 +32,8 @@ import { svgChart, type Series } from './svgChart';
  * Options: --quick | --profile (also CPU-profile the server under the main load and summarise the top frames)
  *          | --no-md (do not rewrite BENCHMARKS.md / the chart) | --only=main (skip the sweep)
  *          | --pin (the target on a core of its own: bench/pinning.ts) | --wait-quiet[=cores] | --warmup=<ms>
- *          | --config=... | --merge | --client=socketio | --first=<target> (each described where it is read below)
+ *          | --config=... | --merge | --client=socketio | --first=<target> | --settle=<ms> (each described where it is
+ *          read below)
  * The last line printed is one JSON object with the headline figures.
  */
 
@@ -59,6 +60,17 @@ const FIRST: Target | null = (() => {
   const v = a.slice('--first='.length);
   if (!(TARGETS as readonly string[]).includes(v)) throw new Error(`--first: one of ${TARGETS.join(', ')}, got ${v}`);
   return v as Target;
+})();
+/**
+ * --settle=<ms>: how long every session waits, idle, after its last target connected and before its first window
+ * (default 1000). A try at taking the first slot's cost (see --first) off whichever target has it, without moving
+ * the measured windows to other steps of the match script as an extra window of load would.
+ */
+const SETTLE_MS = (() => {
+  const a = process.argv.slice(2).find((x) => x.startsWith('--settle='));
+  const v = a ? Number(a.slice('--settle='.length)) : 1000;
+  if (!Number.isFinite(v) || v < 0) throw new Error(`--settle: a number of ms, got ${a}`);
+  return v;
 })();
 const PIN = parsePin(process.argv.slice(2));
 /** --merge: keep the sessions of the last full run (bench/results/full.json) that this run does not measure again. */
@@ -663,7 +675,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
       entry.snapshotAtConnect = round1(connected.reduce((a, c) => a + c.snapshotBytes, 0) / Math.max(1, connected.reduce((a, c) => a + c.snapshotFrames, 0)));
       log(`${id}: ${isServer(target) ? `${league ? 'league night (season, teams, rosters, schedule, rooms) set up' : 'matches created'} in ${Math.round(createMs)} ms; ` : ''}${entry.socketsOpen} sockets connected in ${entry.connect.ms} ms (${entry.connect.failed} failed${entry.connect.firstError ? `: ${entry.connect.firstError}` : ''})`);
     }
-    await sleep(1000);
+    await sleep(SETTLE_MS);
     for (const t of live) t.rssAfterConnect = memoryMb(t.server.pid).rss;
 
     for (let round = 0; round < sess.rounds; round++) {
