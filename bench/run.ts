@@ -44,6 +44,12 @@ let REDIS_URL = 'redis://127.0.0.1:6379';
 const HOST = '127.0.0.1';
 
 const args = new Set(process.argv.slice(2));
+/** The value of `--<name>=<value>` on the command line, or undefined when it is not given. */
+const optionValue = (name: string): string | undefined =>
+  process.argv
+    .slice(2)
+    .find((x) => x.startsWith(`--${name}=`))
+    ?.slice(name.length + 3);
 const QUICK = args.has('--quick');
 const PROFILE = args.has('--profile');
 const WRITE_MD = !args.has('--no-md');
@@ -55,9 +61,8 @@ const ONLY_MAIN = args.has('--only=main');
  * from a target's.
  */
 const FIRST: Target | null = (() => {
-  const a = process.argv.slice(2).find((x) => x.startsWith('--first='));
-  if (!a) return null;
-  const v = a.slice('--first='.length);
+  const v = optionValue('first');
+  if (v === undefined) return null;
   if (!(TARGETS as readonly string[]).includes(v)) throw new Error(`--first: one of ${TARGETS.join(', ')}, got ${v}`);
   return v as Target;
 })();
@@ -67,8 +72,8 @@ const FIRST: Target | null = (() => {
  * the measured windows to other steps of the match script as an extra window of load would.
  */
 const SETTLE_MS = (() => {
-  const a = process.argv.slice(2).find((x) => x.startsWith('--settle='));
-  const v = a ? Number(a.slice('--settle='.length)) : 1000;
+  const a = optionValue('settle');
+  const v = a === undefined ? 1000 : Number(a);
   if (!Number.isFinite(v) || v < 0) throw new Error(`--settle: a number of ms, got ${a}`);
   return v;
 })();
@@ -97,8 +102,8 @@ const WAIT_QUIET_MAX_MS = 5 * 60_000;
 const MAIN_WARMUP_MS = 15_000;
 /** --warmup=<ms>: the warm-up before every window but a target's first (each session's own default otherwise). */
 const WARMUP_MS = (() => {
-  const a = process.argv.slice(2).find((x) => x.startsWith('--warmup='));
-  const v = a ? Number(a.split('=')[1]) : Number.NaN;
+  const a = optionValue('warmup');
+  const v = a === undefined ? Number.NaN : Number(a);
   return Number.isFinite(v) && v >= 0 && v <= 60_000 ? v : null;
 })();
 const stallWatch = startStallWatch();
@@ -127,8 +132,7 @@ const CUSTOM = process.argv
  * generators sharing the machine disturb the targets less. Every target of a session is driven by the same kind.
  */
 const CLIENT: ClientKind = (() => {
-  const a = process.argv.slice(2).find((x) => x.startsWith('--client='));
-  const v = a ? a.slice('--client='.length) : 'lean';
+  const v = optionValue('client') ?? 'lean';
   if (!(CLIENT_KINDS as readonly string[]).includes(v)) throw new Error(`--client: one of ${CLIENT_KINDS.join(', ')}, got ${v}`);
   return v as ClientKind;
 })();
