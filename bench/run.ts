@@ -136,8 +136,16 @@ const CLIENT: ClientKind = (() => {
   if (!(CLIENT_KINDS as readonly string[]).includes(v)) throw new Error(`--client: one of ${CLIENT_KINDS.join(', ')}, got ${v}`);
   return v as ClientKind;
 })();
-/** Node flags of the load generators, e.g. BENCH_LOADGEN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/lg". */
-const LOADGEN_NODE_ARGS = (process.env.BENCH_LOADGEN_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * Node flags of every load generator. --no-memory-reducer: a target's generators idle through the other targets'
+ * windows, and V8's memory reducer then ran reducing mark-compacts in them (six of 9-28 ms in one second, from the two
+ * generators of one target) inside another target's measured window on a 2-core machine (bench/HISTORY.md, "A
+ * twenty-fourth host"). The servers run without it already (package.json's start script). The instrument should not
+ * disturb what it measures.
+ */
+const LOADGEN_BASE_FLAGS = ['--no-memory-reducer'];
+/** Extra flags of the load generators, after the base ones (later flags win), e.g. "--cpu-prof --cpu-prof-dir=/tmp/lg". */
+const LOADGEN_NODE_ARGS = [...LOADGEN_BASE_FLAGS, ...(process.env.BENCH_LOADGEN_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 /** Sockets per load-generator process: well under the 20,000 open files per process. */
 const SOCKETS_PER_GEN = 6000;
 /** The server needs file descriptors for its sockets plus Redis and its own files: stay under 20,000. */
