@@ -69,8 +69,9 @@ const FIRST: Target | null = (() => {
 /**
  * --settle=<ms>: how long every session waits, idle, after its last target connected and before its first window
  * (default 1000). A try at taking the first slot's cost (see --first) off whichever target has it, without moving
- * the measured windows to other steps of the match script as an extra window of load would. That cost then turned
- * out to be the idle load generators' memory reducer (LOADGEN_BASE_FLAGS), so the default stays 1 s.
+ * the measured windows to other steps of the match script as an extra window of load would. Part of that cost was
+ * the idle load generators' memory reducer (now off, LOADGEN_BASE_FLAGS); the pause did not clearly help, so the
+ * default stays 1 s.
  */
 const SETTLE_MS = (() => {
   const a = optionValue('settle');
