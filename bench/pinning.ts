@@ -15,11 +15,16 @@ import { createClient } from 'redis';
  * on a free port, without persistence like the shared one here, and stops it at the end.
  *
  * `--pin` takes the last CPU for the target; `--pin=<target cpus>:<other cpus>` (taskset lists, e.g. `1:0`) says
- * which. Needs `taskset` (util-linux) and `redis-server` on the PATH.
+ * which. A third list, `--pin=<target>:<others>:<redis>`, puts the run's Redis elsewhere than the load generators,
+ * e.g. `0:1:0`, the target and its store on one core and the clients on the other: on a host where waking an idle
+ * vCPU costs 100 µs or more, the store's round trip then stays on one core (bench/HISTORY.md, "A twenty-fifth host").
+ * Needs `taskset` (util-linux) and `redis-server` on the PATH.
  */
 export interface Pinning {
   target: string;
   rest: string;
+  /** The run's own Redis's CPUs (the same as `rest` unless a third list is given). */
+  redis: string;
 }
 
 export function parsePin(argv: readonly string[]): Pinning | null {
@@ -28,11 +33,12 @@ export function parsePin(argv: readonly string[]): Pinning | null {
   const cpus = availableParallelism();
   if (a === '--pin') {
     if (cpus < 2) throw new Error('--pin needs at least 2 CPUs');
-    return { target: String(cpus - 1), rest: cpus === 2 ? '0' : `0-${cpus - 2}` };
+    const rest = cpus === 2 ? '0' : `0-${cpus - 2}`;
+    return { target: String(cpus - 1), rest, redis: rest };
   }
-  const m = /^--pin=([\d,-]+):([\d,-]+)$/.exec(a);
-  if (!m) throw new Error(`--pin=<target cpus>:<other cpus>, e.g. --pin=1:0; got ${a}`);
-  return { target: m[1]!, rest: m[2]! };
+  const m = /^--pin=([\d,-]+):([\d,-]+)(?::([\d,-]+))?$/.exec(a);
+  if (!m) throw new Error(`--pin=<target cpus>:<other cpus>[:<redis cpus>], e.g. --pin=1:0; got ${a}`);
+  return { target: m[1]!, rest: m[2]!, redis: m[3] ?? m[2]! };
 }
 
 /** The command line that starts `file args` on these CPUs (taskset execs it, so the pid is the program's). */

@@ -1100,7 +1100,7 @@ function headline(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
     maxSocketsUnder100ms: maxSockets,
     maxSocketsTested: ours.length ? Math.max(...ours.map((r) => r.sockets)) : 0,
     /** --pin: "<target cpus>:<other cpus>" (the target had a core of its own), else null. */
-    pinned: PIN ? `${PIN.target}:${PIN.rest}` : null,
+    pinned: PIN ? `${PIN.target}:${PIN.rest}:${PIN.redis}` : null,
     bareMaxSocketsUnder100ms: bareUnder.length ? Math.max(...bareUnder.map((r) => r.sockets)) : 0,
     serverCpuPct: mainOurs?.server.cpuPct ?? null,
     bareCpuPct: mainBare?.server.cpuPct ?? null,
@@ -1143,7 +1143,7 @@ function chart(results: ConfigResult[]): string {
 function markdown(results: ConfigResult[], engine: EngineBenchResult, guard: GuardBenchPoint[], head: ReturnType<typeof headline>, profile: ProfileSummary | null, chartPath: string): string {
   const ok = (b: boolean) => (b ? 'met' : '**not met**');
   const lines: string[] = [];
-  lines.push(`Run: \`npm run bench${QUICK ? ' -- --quick' : ''}${PROFILE ? ' -- --profile' : ''}\` on ${new Date().toISOString().slice(0, 16)}Z, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 1e9)} GB, Node ${process.version}. Load average at the start of each window is in the JSON.${PIN ? ` Pinned (--pin): targets on CPU ${PIN.target}, load generators and the run's own Redis on CPU ${PIN.rest}.` : ''}`);
+  lines.push(`Run: \`npm run bench${QUICK ? ' -- --quick' : ''}${PROFILE ? ' -- --profile' : ''}\` on ${new Date().toISOString().slice(0, 16)}Z, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 1e9)} GB, Node ${process.version}. Load average at the start of each window is in the JSON.${PIN ? ` Pinned (--pin): targets on CPU ${PIN.target}, load generators on CPU ${PIN.rest}, the run's own Redis on CPU ${PIN.redis}.` : ''}`);
   lines.push('');
   lines.push('Goals (issue 6) against this run:');
   lines.push('');
@@ -1281,9 +1281,9 @@ async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
   if (PIN) {
     pinPid(process.pid, PIN.rest);
-    const own = await startOwnRedis(PIN.rest, track);
+    const own = await startOwnRedis(PIN.redis, track);
     REDIS_URL = own.url;
-    log(`--pin: targets on CPU ${PIN.target}; this process, the load generators and a Redis of this run's own (${REDIS_URL}) on CPU ${PIN.rest}`);
+    log(`--pin: targets on CPU ${PIN.target}; this process and the load generators on CPU ${PIN.rest}; a Redis of this run's own (${REDIS_URL}) on CPU ${PIN.redis}`);
   }
   const client = openRedis(REDIS_URL);
   await client.connect();
