@@ -1099,7 +1099,7 @@ function headline(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
     outOfOrderUpdates: sum((r) => r.outOfOrder),
     maxSocketsUnder100ms: maxSockets,
     maxSocketsTested: ours.length ? Math.max(...ours.map((r) => r.sockets)) : 0,
-    /** --pin: "<target cpus>:<other cpus>" (the target had a core of its own), else null. */
+    /** --pin: "<target cpus>:<generators' cpus>:<Redis's cpus>", else null. */
     pinned: PIN ? `${PIN.target}:${PIN.rest}:${PIN.redis}` : null,
     bareMaxSocketsUnder100ms: bareUnder.length ? Math.max(...bareUnder.map((r) => r.sockets)) : 0,
     serverCpuPct: mainOurs?.server.cpuPct ?? null,
