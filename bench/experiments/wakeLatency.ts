@@ -1,6 +1,7 @@
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import net from 'node:net';
+import { pinPid } from '../pinning';
 
 /**
  * What a wake-up costs on this host: one byte to a child process over loopback TCP and back, with the two processes
@@ -16,10 +17,6 @@ import net from 'node:net';
  * sender sleeping 2 ms between them ("idle") or going straight on ("busy"). Event-loop overhead is in every
  * figure alike (~10-20 µs); what differs between the rows is the wake-up.
  */
-const pin = (pid: number, cpu: number): void => {
-  execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
-};
-
 if (process.argv[2] === '--peer') {
   net.createServer((s) => s.on('data', (d) => s.write(d))).listen(0, '127.0.0.1', function (this: net.Server) {
     process.send?.((this.address() as net.AddressInfo).port);
@@ -32,7 +29,7 @@ if (process.argv[2] === '--peer') {
   const measure = async (peerCpu: number, gapMs: number): Promise<string> => {
     const peer = fork(new URL(import.meta.url).pathname, ['--peer'], { execArgv: ['--import', 'tsx'] });
     const port = await new Promise<number>((resolve) => peer.once('message', (m) => resolve(Number(m))));
-    pin(peer.pid!, peerCpu);
+    pinPid(peer.pid!, String(peerCpu));
     const sock = net.connect(port, '127.0.0.1');
     sock.setNoDelay(true);
     await new Promise((resolve) => sock.once('connect', resolve));
@@ -54,7 +51,7 @@ if (process.argv[2] === '--peer') {
     return `p50 ${q(0.5)} µs, p90 ${q(0.9)}, p99 ${q(0.99)}, p99.9 ${q(0.999)}, max ${Math.round(rtt.at(-1)!)}`;
   };
 
-  pin(process.pid, 0);
+  pinPid(process.pid, '0');
   for (const [label, peerCpu, gap] of [
     ['one CPU, idle between round trips ', 0, 2],
     ['two CPUs, idle between round trips', 1, 2],
