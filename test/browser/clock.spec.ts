@@ -41,3 +41,25 @@ test('two captains, one phone clock 7 minutes slow: both count down the waiting 
   await home.close();
   await context.close();
 });
+
+test('R-VI.C: a spectator whose phone clock is set back after it joined sees a player marked present at once, not minutes later', async ({ browser, request }) => {
+  const links = await createMatch(request);
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
+
+  const context = await browser.newContext();
+  await context.clock.install({ time: Date.now() });
+  const fan = await context.newPage();
+  await fan.goto(baseUrl() + links.spectatorLink);
+  await expect(fan.getByTestId('connection')).toContainText('Live', { timeout: 15_000 });
+  await expect(fan.getByTestId('present-HOME')).toHaveText('0 here');
+  // The phone takes the network's time while the page is open: its clock goes back two minutes. The offset it
+  // learnt at the welcome is now two minutes short, and the arrival (stamped this minute) would lie in its future.
+  await context.clock.setSystemTime(Date.now() - 2 * 60_000);
+
+  await home.arrive(['Alice Ballsave']);
+  await expect(home.page.getByTestId('present-HOME')).toHaveText('1 here');
+  await expect(fan.getByTestId('present-HOME')).toHaveText('1 here');
+
+  await home.close();
+  await context.close();
+});

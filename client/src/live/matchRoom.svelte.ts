@@ -1,6 +1,7 @@
 import { fold, type Actor, type Command, type MatchEvent, type MatchState, type Refusal, type Side } from '$shared/index';
 import type { decide } from '$shared/engine/decide';
 import { PROTOCOL_VERSION, type CommandAnswer, type Draft, type DraftMessage, type Handshake, type Presence, type Role } from '$shared/protocol';
+import { CatchUpRequests, raisedOffset, takeEvents, takeSnapshot } from './follow';
 import { deviceId, newCommandId } from './ids';
 import { Outbox, type Queued } from './outbox';
 import { clockKey, readJson, remove, stateKey, tokenKey, writeJson } from './storage';
@@ -77,7 +78,7 @@ export class MatchRoom {
   #outbox: Outbox;
   /** Server clock minus this phone's clock, from the last welcome (remembered, so it holds offline too). */
   #offset = readJson<number>(clockKey) ?? 0;
-  #syncing = false;
+  #catchUp = new CatchUpRequests();
   #unsentDraft: Draft | null = null;
   #noticeSeq = 0;
   #saveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -155,6 +156,16 @@ export class MatchRoom {
   /** The server's clock as this phone estimates it (commands are stamped by the server; previews use this). */
   serverNow(): number {
     return Date.now() + this.#offset;
+  }
+
+  /**
+   * serverNow() for what a screen shows: read through the ticking `now`, so a `$derived` that uses it is recomputed
+   * every second as well as on every change of the match. Presence is a matter of time (an arrival counts from the
+   * minute entered), so a count must not wait for the match's next event to catch up with the clock.
+   */
+  get serverClock(): number {
+    void this.now;
+    return this.serverNow();
   }
 
   /** What the rules say about a command right now, on this phone: null when allowed, undefined while loading. */
@@ -285,7 +296,7 @@ export class MatchRoom {
   #closed(retrying: boolean): void {
     this.#outbox.connectionLost();
     this.captainsPresent = null; // unknown until the server counts again
-    this.#syncing = false;
+    this.#catchUp.reset();
     if (this.link === 'replaced' || this.link === 'closed') return;
     this.link = navigator.onLine === false ? 'offline' : retrying ? 'reconnecting' : 'offline';
   }
@@ -352,28 +363,29 @@ export class MatchRoom {
   #events(payload: unknown): void {
     const m = asEvents(payload);
     if (!m || m.matchId !== this.matchId) return;
-    const held = this.server?.version ?? -1;
-    const { fromVersion, events } = m;
-    const last = fromVersion + events.length;
-    if (!this.server || fromVersion > held) return this.#sync();
-    if (last <= held) return; // already have them
-    const fresh = events.slice(held - fromVersion);
-    this.server = fold(this.server, fresh.map((e) => e.event));
-    this.live = [...this.live, ...fresh].slice(-500);
+    const step = takeEvents(this.server, m);
+    if (step.then === 'sync') return this.#sync();
+    if (step.then === 'skip') return;
+    for (const { event } of step.fresh) this.#offset = raisedOffset(this.#offset, event.at, Date.now());
+    this.server = step.state;
+    this.live = [...this.live, ...step.fresh].slice(-500);
     this.#stateChanged();
   }
 
   #snapshot(payload: unknown): void {
     const m = asSnapshot(payload);
     if (!m || m.matchId !== this.matchId || m.state.setup.matchId !== this.matchId) return;
-    this.server = m.state;
+    const { state, thenSync } = takeSnapshot(this.server, m);
+    this.server = state;
     this.#stateChanged();
+    if (thenSync) this.#sync();
   }
 
   #sync(): void {
-    if (this.#syncing || !this.#transport.connected) return;
-    this.#syncing = true;
-    this.#transport.sync({ matchId: this.matchId, version: this.server?.version ?? 0 }, () => (this.#syncing = false));
+    if (!this.#transport.connected || !this.#catchUp.ask()) return;
+    this.#transport.sync({ matchId: this.matchId, version: this.server?.version ?? 0 }, () => {
+      if (this.#catchUp.answered()) this.#sync();
+    });
   }
 
   #answered(item: Queued, answer: CommandAnswer): void {
