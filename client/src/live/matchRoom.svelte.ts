@@ -76,7 +76,10 @@ export class MatchRoom {
   #device = deviceId();
   #transport: Transport;
   #outbox: Outbox;
-  /** Server clock minus this phone's clock, from the last welcome (remembered, so it holds offline too). */
+  /**
+   * Server clock minus this phone's clock: from the last welcome (remembered, so it holds offline too), raised by
+   * the server stamps of the events that arrive since (follow.ts, raisedOffset).
+   */
   #offset = readJson<number>(clockKey) ?? 0;
   #catchUp = new CatchUpRequests();
   #unsentDraft: Draft | null = null;
