@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import { CommandSchema, fold, initialState, MatchSetupSchema, type Actor, type MatchEvent, type MatchState } from '../../shared/index';
+import { CommandSchema, fold, initialState, MatchSetupSchema, type MatchEvent, type MatchState } from '../../shared/index';
 import type { CommandAnswer } from '../../shared/protocol';
 import { createLogger } from '../../server/log';
 import type { MatchMeta } from '../../server/matches/matchMeta';
@@ -25,44 +25,88 @@ import { benchSetup, fillerStep, playableScript } from '../matchScript';
  * own, deleted at the end. For where the survivors come from, load allocationProfile.ts into it as into a target
  * (ALLOC_PROFILE_LIVE=1 with --expose-gc and `--import ./bench/experiments/allocationProfile.ts`) and send it SIGUSR2
  * once it plays (the profile then goes to ALLOC_PROFILE_DIR, as there).
+ *
+ * DESK_ALONE_BY_TYPE=<n> (n >= 1): instead, the CPU each kind of command costs the process, V8's helper threads
+ * included (its compiler and GC threads share the 2 cores with everything else), with neither sockets nor pacing: each
+ * step of the script (then fillers up to DESK_ALONE_SECONDS steps) is sent to all 200 rooms at once and timed with
+ * process.cpuUsage() until the last answer, for n matches in a row on fresh rooms (the first on cold code). It prints
+ * the median and mean per command of every kind, per match. So a kind of command that costs more than its `decide`
+ * and `fold` (bench/engine.ts) shows here, on any host, without a quiet machine (bench/HISTORY.md, "A
+ * twenty-seventh host").
  */
 const ROOMS = 200;
 const SECONDS = Number(process.env.DESK_ALONE_SECONDS ?? 75);
+const BY_TYPE = Number(process.env.DESK_ALONE_BY_TYPE ?? 0);
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `ln:desk-alone:${process.pid}:`;
-
-const store = await createRedisStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>({ url, prefix, checkpoints: { every: SNAPSHOT_EVERY, evolve: fold } });
-const meta: MatchMeta = { captainTokenHashes: { HOME: 'a'.repeat(64), AWAY: 'b'.repeat(64) }, createdAt: 0 };
-const now = Date.now();
-for (let r = 0; r < ROOMS; r++) await store.create(`m${r}`, meta, initialState(MatchSetupSchema.parse(benchSetup(`m${r}`, now))));
-const desk = new CommandDesk(store, new LiveMatches(store), createLogger('silent'));
-
 const script = playableScript();
-const lastEntry: (string | null)[] = Array.from({ length: ROOMS }, () => null);
-const pending: Promise<void>[] = [];
-let sent = 0;
-const t0 = performance.now();
-for (let k = 0; k < SECONDS; k++) {
-  const step = script[k] ?? fillerStep(k - script.length);
-  const actor: Actor = { role: 'captain', side: step.side };
-  for (let r = 0; r < ROOMS; r++) {
-    const wait = t0 + k * 1000 + (r * 1000) / ROOMS - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    // Through JSON and the schema, as a command from a phone arrives.
+const stepAt = (k: number) => script[k] ?? fillerStep(k - script.length);
+const kindAt = (k: number) => (k < script.length ? stepAt(k).type : 'filler');
+
+/** 200 fresh rooms on a store under a prefix of their own, and the desk over them, as the server builds it. */
+async function openRooms(prefix: string) {
+  const store = await createRedisStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>({ url, prefix, checkpoints: { every: SNAPSHOT_EVERY, evolve: fold } });
+  const meta: MatchMeta = { captainTokenHashes: { HOME: 'a'.repeat(64), AWAY: 'b'.repeat(64) }, createdAt: 0 };
+  const now = Date.now();
+  for (let r = 0; r < ROOMS; r++) await store.create(`m${r}`, meta, initialState(MatchSetupSchema.parse(benchSetup(`m${r}`, now))));
+  const desk = new CommandDesk(store, new LiveMatches(store), createLogger('silent'));
+  const lastEntry: (string | null)[] = Array.from({ length: ROOMS }, () => null);
+  let sent = 0;
+  /** Step k of room r through JSON and the schema, as a command from a phone arrives; resolves once it is stored. */
+  const play = (r: number, k: number): Promise<void> => {
+    const step = stepAt(k);
     const command = CommandSchema.parse(JSON.parse(JSON.stringify(step.build({ now: Date.now(), lastEntryId: lastEntry[r] ?? null }))));
-    const handled = desk.handle({ matchId: `m${r}`, commandId: `c${r}x${k}x${sent++}`, command, actor }).then(({ reply, broadcast }) => {
+    return desk.handle({ matchId: `m${r}`, commandId: `c${r}x${k}x${sent++}`, command, actor: { role: 'captain', side: step.side } }).then(({ reply, broadcast }) => {
       if (reply.status !== 'accepted') throw new Error(`room m${r}, step ${k} (${step.type}): ${JSON.stringify(reply)}`);
       for (const { event } of broadcast?.events ?? []) if (event.type === 'ScoreEntered') lastEntry[r] = event.entryId;
     });
-    pending.push(handled);
-    if (pending.length >= ROOMS * 2) await Promise.all(pending.splice(0, ROOMS));
-  }
+  };
+  return { store, play, count: () => sent };
 }
-await Promise.all(pending);
-console.error(`desk alone: ${sent} commands in ${((performance.now() - t0) / 1000).toFixed(1)} s, all accepted`);
-await store.close();
+
+const prefixes: string[] = [];
+if (BY_TYPE > 0) {
+  for (let match = 1; match <= BY_TYPE; match++) {
+    const prefix = `ln:desk-alone:${process.pid}:${match}:`;
+    prefixes.push(prefix);
+    const rooms = await openRooms(prefix);
+    const perKind = new Map<string, number[]>();
+    for (let k = 0; k < SECONDS; k++) {
+      const before = process.cpuUsage();
+      await Promise.all(Array.from({ length: ROOMS }, (_, r) => rooms.play(r, k)));
+      const used = process.cpuUsage(before);
+      const list = perKind.get(kindAt(k)) ?? [];
+      list.push((used.user + used.system) / ROOMS);
+      perKind.set(kindAt(k), list);
+    }
+    await rooms.store.close();
+    const cells = [...perKind].map(([kind, us]) => {
+      const sorted = [...us].sort((a, b) => a - b);
+      const mean = us.reduce((a, b) => a + b, 0) / us.length;
+      return `${kind} ${sorted[sorted.length >> 1]!.toFixed(0)} / ${mean.toFixed(0)} (${us.length} steps)`;
+    });
+    console.error(`match ${match}: CPU µs per command, median / mean of its steps: ${cells.join('; ')}`);
+  }
+} else {
+  const prefix = `ln:desk-alone:${process.pid}:`;
+  prefixes.push(prefix);
+  const rooms = await openRooms(prefix);
+  const pending: Promise<void>[] = [];
+  const t0 = performance.now();
+  for (let k = 0; k < SECONDS; k++) {
+    for (let r = 0; r < ROOMS; r++) {
+      const wait = t0 + k * 1000 + (r * 1000) / ROOMS - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      pending.push(rooms.play(r, k));
+      if (pending.length >= ROOMS * 2) await Promise.all(pending.splice(0, ROOMS));
+    }
+  }
+  await Promise.all(pending);
+  console.error(`desk alone: ${rooms.count()} commands in ${((performance.now() - t0) / 1000).toFixed(1)} s, all accepted`);
+  await rooms.store.close();
+}
 const cleaner = createClient({ url });
 await cleaner.connect();
-for await (const keys of cleaner.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) if (keys.length > 0) await cleaner.unlink(keys);
+for (const prefix of prefixes) {
+  for await (const keys of cleaner.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) if (keys.length > 0) await cleaner.unlink(keys);
+}
 await cleaner.close();
-
