@@ -19,7 +19,7 @@ import { parsePin, pinned, pinPid, startOwnRedis } from './pinning';
 import { formatSummary, summarize, type ProfileSummary } from './profileSummary';
 import { startStallWatch } from './stallWatch';
 import { disturbance, MAX_REDO } from './disturbance';
-import { roundOrder } from './roundOrder';
+import { MAIN_TARGETS, roundOrder } from './roundOrder';
 import { svgChart, type Series } from './svgChart';
 
 /**
@@ -57,9 +57,9 @@ const WRITE_MD = !args.has('--no-md');
 const ONLY_MAIN = args.has('--only=main');
 /**
  * --first=<target>: that target connects first and takes the first window of every session that has it (default:
- * the sessions' own order, League Night first). Whatever the first slot carries (the other targets settling after
- * they connect, the first window after everything connected) then falls on another target, to tell a slot's effect
- * from a target's.
+ * the sessions' own order: the durable floor first in the main session, MAIN_TARGETS; League Night first elsewhere).
+ * Whatever the first slot carries (the other targets settling after they connect, the first window after everything
+ * connected) then falls on another target, to tell a slot's effect from a target's.
  */
 const FIRST: Target | null = (() => {
   const v = optionValue('first');
@@ -1003,10 +1003,8 @@ function plan(): Session[] {
   // Redis before it sends it): what any server keeping the house rule pays, so that what ours's own code adds can be
   // told from what storing first costs. (Until 1 Dec the third target was the relay on the Redis streams adapter,
   // `bare-adapter`, from when the server's local delivery waited for the adapter; it still runs with --config.)
-  // The durable floor first: with the rounds' order (roundOrder) it takes the session's first window after everything
-  // connected and one more round's first place, and ours and the bare relay, whose ratio is the goal, take the same
-  // places otherwise: each one round's first window, none the first after connecting, none two in a row.
-  sessions.push({ id: 'main', group: 'main', targets: ['bare-durable', 'ours', 'bare'], matches: 200, spectators: 20, rounds: 4, firstWarmupMs: MAIN_WARMUP_MS, warmupMs: MAIN_WARMUP_MS, measureMs: 15_000, ...base });
+  // In the order of MAIN_TARGETS (bench/roundOrder.ts): the floor takes the first window after connecting.
+  sessions.push({ id: 'main', group: 'main', targets: [...MAIN_TARGETS], matches: 200, spectators: 20, rounds: 4, firstWarmupMs: MAIN_WARMUP_MS, warmupMs: MAIN_WARMUP_MS, measureMs: 15_000, ...base });
   if (PROFILE) {
     // Profiling slows the server down: its own session, never mixed into the figures above.
     sessions.push({ id: 'profile', group: 'profile', targets: ['ours'], matches: 200, spectators: 20, rounds: 1, firstWarmupMs: 4000, warmupMs: 1000, measureMs: 30_000, cpuProfile: true, ...base });

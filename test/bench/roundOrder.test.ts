@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roundOrder } from '../../bench/roundOrder';
+import { MAIN_TARGETS, roundOrder } from '../../bench/roundOrder';
 
 /**
  * The order in which a session's targets take their windows (bench/roundOrder.ts). The goal's ratio compares two
@@ -11,7 +11,11 @@ import { roundOrder } from '../../bench/roundOrder';
 const windows = <T>(targets: readonly T[], rounds: number): T[] => Array.from({ length: rounds }, (_, r) => roundOrder(targets, r)).flat();
 
 describe("a session's window order", () => {
-  const main = ['bare-durable', 'ours', 'bare'] as const;
+  const main = MAIN_TARGETS;
+
+  it('has the three targets of the main session', () => {
+    expect([...main].sort()).toEqual(['bare', 'bare-durable', 'ours']);
+  });
 
   it('gives every target one window per round', () => {
     for (let r = 0; r < 6; r++) expect([...roundOrder(main, r)].sort()).toEqual([...main].sort());
@@ -24,7 +28,7 @@ describe("a session's window order", () => {
 
   it('gives ours and the bare relay the same first places in the main session, and the first window to neither', () => {
     const firsts = Array.from({ length: 4 }, (_, r) => roundOrder(main, r)[0]);
-    expect(firsts).toEqual(['bare-durable', 'ours', 'bare', 'bare-durable']);
+    expect(firsts[0]).toBe('bare-durable');
     expect(firsts.filter((t) => t === 'ours')).toHaveLength(1);
     expect(firsts.filter((t) => t === 'bare')).toHaveLength(1);
   });
