@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { createClient } from 'redis';
 import { CommandSchema, fold, initialState, MatchSetupSchema, type MatchEvent, type MatchState } from '../../shared/index';
 import type { CommandAnswer } from '../../shared/protocol';
@@ -33,10 +36,18 @@ import { benchSetup, fillerStep, playableScript } from '../matchScript';
  * the median and mean per command of every kind, per match. So a kind of command that costs more than its `decide`
  * and `fold` (bench/engine.ts) shows here, on any host, without a quiet machine (bench/HISTORY.md, "A
  * twenty-seventh host").
+ *
+ * DESK_ALONE_SURVIVORS=<k>:<s>: instead, what the command path keeps alive. It plays steps 0 to k-1 in all 200 rooms
+ * (unpaced, as DESK_ALONE_BY_TYPE does), writes a heap snapshot, plays the s steps after them (200 x s commands: at
+ * 200 commands/s, s seconds of the bench's load) and writes a second one. The objects of the second snapshot that
+ * the first did not have are what those commands left reachable (a snapshot collects all garbage first), i.e. the
+ * least a scavenge after them copies. Read them with `npx tsx bench/experiments/heapDiff.ts <first> <second>` (the
+ * command is printed; the snapshots go to the system's temporary folder).
  */
 const ROOMS = 200;
 const SECONDS = Number(process.env.DESK_ALONE_SECONDS ?? 75);
 const BY_TYPE = Number(process.env.DESK_ALONE_BY_TYPE ?? 0);
+const SURVIVORS = process.env.DESK_ALONE_SURVIVORS?.split(':').map(Number);
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const script = playableScript();
 const stepAt = (k: number) => script[k] ?? fillerStep(k - script.length);
@@ -64,7 +75,29 @@ async function openRooms(prefix: string) {
 }
 
 const prefixes: string[] = [];
-if (BY_TYPE > 0) {
+/** Steps `from` to `to` - 1 in every room, each step in all rooms at once. */
+const playSteps = async (rooms: Awaited<ReturnType<typeof openRooms>>, from: number, to: number) => {
+  for (let k = from; k < to; k++) await Promise.all(Array.from({ length: ROOMS }, (_, r) => rooms.play(r, k)));
+};
+if (SURVIVORS) {
+  const [k = 40, s = 5] = SURVIVORS;
+  const prefix = `ln:desk-alone:${process.pid}:`;
+  prefixes.push(prefix);
+  const rooms = await openRooms(prefix);
+  // Each snapshot after 300 ms idle: the store's deadline list (opDeadlines.ts) keeps a settled round trip's record,
+  // and through it its reply, until its next tick (100 ms). Under a steady load that is the last 100 ms of commands,
+  // not the seconds of unpaced steps before the snapshot.
+  const idle = () => new Promise((resolve) => setTimeout(resolve, 300));
+  await playSteps(rooms, 0, k);
+  await idle();
+  const first = writeHeapSnapshot(join(tmpdir(), `desk-alone-${process.pid}-1.heapsnapshot`));
+  await playSteps(rooms, k, k + s);
+  await idle();
+  const second = writeHeapSnapshot(join(tmpdir(), `desk-alone-${process.pid}-2.heapsnapshot`));
+  console.error(`desk alone: steps 0-${k - 1} (${kindAt(k - 1)} last), then ${k}-${k + s - 1} (${[...new Set(Array.from({ length: s }, (_, i) => kindAt(k + i)))].join(', ')}) in ${ROOMS} rooms`);
+  console.error(`npx tsx bench/experiments/heapDiff.ts ${first} ${second}`);
+  await rooms.store.close();
+} else if (BY_TYPE > 0) {
   for (let match = 1; match <= BY_TYPE; match++) {
     const prefix = `ln:desk-alone:${process.pid}:${match}:`;
     prefixes.push(prefix);
