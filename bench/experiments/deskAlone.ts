@@ -53,8 +53,16 @@ const script = playableScript();
 const stepAt = (k: number) => script[k] ?? fillerStep(k - script.length);
 const kindAt = (k: number) => (k < script.length ? stepAt(k).type : 'filler');
 
-/** 200 fresh rooms on a store under a prefix of their own, and the desk over them, as the server builds it. */
-async function openRooms(prefix: string) {
+/** Every key prefix the rooms were opened under, deleted at the end. */
+const prefixes: string[] = [];
+
+/**
+ * 200 fresh rooms on a store under a prefix of their own (this process's, then `tag`), and the desk over them, as the
+ * server builds it.
+ */
+async function openRooms(tag = '') {
+  const prefix = `ln:desk-alone:${process.pid}:${tag}`;
+  prefixes.push(prefix);
   const store = await createRedisStore<MatchEvent, MatchState, MatchMeta, CommandAnswer>({ url, prefix, checkpoints: { every: SNAPSHOT_EVERY, evolve: fold } });
   const meta: MatchMeta = { captainTokenHashes: { HOME: 'a'.repeat(64), AWAY: 'b'.repeat(64) }, createdAt: 0 };
   const now = Date.now();
@@ -74,16 +82,13 @@ async function openRooms(prefix: string) {
   return { store, play, count: () => sent };
 }
 
-const prefixes: string[] = [];
 /** Steps `from` to `to` - 1 in every room, each step in all rooms at once. */
 const playSteps = async (rooms: Awaited<ReturnType<typeof openRooms>>, from: number, to: number) => {
   for (let k = from; k < to; k++) await Promise.all(Array.from({ length: ROOMS }, (_, r) => rooms.play(r, k)));
 };
 if (SURVIVORS) {
   const [k = 40, s = 5] = SURVIVORS;
-  const prefix = `ln:desk-alone:${process.pid}:`;
-  prefixes.push(prefix);
-  const rooms = await openRooms(prefix);
+  const rooms = await openRooms();
   // Each snapshot after 300 ms idle: the store's deadline list (opDeadlines.ts) keeps a settled round trip's record,
   // and through it its reply, until its next tick (100 ms). Under a steady load that is the last 100 ms of commands,
   // not the seconds of unpaced steps before the snapshot.
@@ -99,9 +104,7 @@ if (SURVIVORS) {
   await rooms.store.close();
 } else if (BY_TYPE > 0) {
   for (let match = 1; match <= BY_TYPE; match++) {
-    const prefix = `ln:desk-alone:${process.pid}:${match}:`;
-    prefixes.push(prefix);
-    const rooms = await openRooms(prefix);
+    const rooms = await openRooms(`${match}:`);
     const perKind = new Map<string, number[]>();
     for (let k = 0; k < SECONDS; k++) {
       const before = process.cpuUsage();
@@ -120,9 +123,7 @@ if (SURVIVORS) {
     console.error(`match ${match}: CPU µs per command, median / mean of its steps: ${cells.join('; ')}`);
   }
 } else {
-  const prefix = `ln:desk-alone:${process.pid}:`;
-  prefixes.push(prefix);
-  const rooms = await openRooms(prefix);
+  const rooms = await openRooms();
   const pending: Promise<void>[] = [];
   const t0 = performance.now();
   for (let k = 0; k < SECONDS; k++) {
