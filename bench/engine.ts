@@ -6,6 +6,8 @@ import {
   fold,
   initialState,
   MatchSetupSchema,
+  namedCopies,
+  spreadCopies,
   type Actor,
   type MatchEvent,
   type MatchState,
@@ -17,8 +19,9 @@ import { benchSetup, fullMatchScript } from './matchScript';
 /**
  * Engine micro-benchmark: the pure work the server does per command, without sockets or Redis.
  * - decide+fold: each command of a full lawful match decided on the current state, its events folded in (what
- *   CommandDesk does per accepted command);
- * - fold: the whole event log folded from the initial state (a replay / a reload);
+ *   CommandDesk does per accepted command), with the server's copies (namedCopies);
+ * - fold: the whole event log folded from the initial state (a replay / a reload), with the server's copies and with
+ *   the phones' (spreadCopies, the default);
  * - parse: the zod parses a command goes through on the server (envelope + CommandSchema);
  * - snapshot JSON: JSON.stringify of the state after each command (the Redis store writes the whole snapshot on
  *   every append) and JSON.parse of it (every store.load).
@@ -30,6 +33,8 @@ export interface EngineBenchResult {
   decideFold: { usPerCommand: number; commandsPerSec: number; matchesPerSec: number };
   decideOnly: { usPerCommand: number };
   foldLog: { usPerLog: number; usPerEvent: number; logsPerSec: number };
+  /** The same fold with the default spread copies, as phones fold. */
+  foldLogSpread: { usPerLog: number };
   parse: { usPerCommand: number };
   snapshotJson: { stringifyUs: number; parseUs: number; bytes: number; gzipBytes: number };
   eventBytesAvg: number;
@@ -62,7 +67,7 @@ export function playScript(now = Date.now()): Played {
     const d = decide(state, command, actor);
     if (!d.ok) throw new Error(`script step ${commands.length} (${step.type} by ${step.side}) refused: ${d.refusal.rule} ${d.refusal.message}`);
     for (const e of d.events) if (e.type === 'ScoreEntered') lastEntryId = e.entryId;
-    state = fold(state, d.events);
+    state = fold(state, d.events, namedCopies);
     log.push(...d.events);
     commands.push({ command, actor });
     states.push(state);
@@ -94,7 +99,7 @@ export function runEngineBench(quick = false): EngineBenchResult {
     let s = initial;
     for (const { command, actor } of commands) {
       const d = decide(s, command, actor);
-      if (d.ok) s = fold(s, d.events);
+      if (d.ok) s = fold(s, d.events, namedCopies);
     }
     sink += s.version;
   });
@@ -106,7 +111,10 @@ export function runEngineBench(quick = false): EngineBenchResult {
     }
   });
   const fl = timeIt(budget, () => {
-    sink += fold(initial, log).version;
+    sink += fold(initial, log, namedCopies).version;
+  });
+  const flSpread = timeIt(budget, () => {
+    sink += fold(initial, log, spreadCopies).version;
   });
   const parse = timeIt(budget, () => {
     for (const r of raw) {
@@ -133,6 +141,7 @@ export function runEngineBench(quick = false): EngineBenchResult {
     decideFold: { usPerCommand: usPerMatch / n, commandsPerSec: (n * 1e6) / usPerMatch, matchesPerSec: 1e6 / usPerMatch },
     decideOnly: { usPerCommand: (decideOnly.ms * 1000) / decideOnly.iterations / n },
     foldLog: { usPerLog: usFold, usPerEvent: usFold / log.length, logsPerSec: 1e6 / usFold },
+    foldLogSpread: { usPerLog: (flSpread.ms * 1000) / flSpread.iterations },
     parse: { usPerCommand: (parse.ms * 1000) / parse.iterations / raw.length },
     snapshotJson: {
       // Average over the states of the match (what the store stringifies per append), and parse of the final one.

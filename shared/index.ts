@@ -7,5 +7,6 @@ export * from './events';
 export * from './state';
 export * from './engine/refusal';
 export { decide } from './engine/decide';
-export { evolve, fold } from './engine/evolve';
+export { type Copies, evolve, fold, spreadCopies } from './engine/evolve';
+export { namedCopies } from './engine/copies';
 export * from './views';

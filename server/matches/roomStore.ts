@@ -1,5 +1,5 @@
 import type { CommandAnswer } from '../../shared/protocol';
-import { fold, type MatchEvent, type MatchState } from '../../shared/index';
+import { fold, namedCopies, type MatchEvent, type MatchState } from '../../shared/index';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { createEmbeddedStore } from '../store/embeddedStore';
@@ -24,7 +24,7 @@ export interface StateAt {
 export function caughtUp(copy: StateAt, events: readonly StoredEvent<MatchEvent>[]): StateAt | null {
   if (events.length === 0) return copy;
   if (events[0]!.version !== copy.version + 1) return null;
-  return { version: events.at(-1)!.version, state: fold(copy.state, events.map((e) => e.event)) };
+  return { version: events.at(-1)!.version, state: fold(copy.state, events.map((e) => e.event), namedCopies) };
 }
 
 /**
@@ -41,7 +41,7 @@ export async function openStore(config: Config, log: Logger): Promise<RoomStore>
     return createRedisStore({
       url: config.redisUrl,
       prefix: config.redisPrefix,
-      checkpoints: { every: SNAPSHOT_EVERY, evolve: fold },
+      checkpoints: { every: SNAPSHOT_EVERY, evolve: (snapshot, events) => fold(snapshot, events, namedCopies) },
       // node-redis reports every failed reconnect attempt: log a message once per 30 s so an outage is a few
       // lines, not one per retry.
       onError: (err) => {

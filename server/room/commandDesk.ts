@@ -1,4 +1,4 @@
-import { decide, fold, type Actor, type Command, type MatchEvent, type Refusal } from '../../shared/index';
+import { decide, fold, namedCopies, type Actor, type Command, type MatchEvent, type Refusal } from '../../shared/index';
 import type { CommandAnswer, EventsMessage, Reply } from '../../shared/protocol';
 import type { Logger } from '../log';
 import type { RoomStore } from '../matches/roomStore';
@@ -175,7 +175,7 @@ export class CommandDesk {
       }
 
       const fromVersion = current.version;
-      const next = fold(current.state, decision.events);
+      const next = fold(current.state, decision.events, namedCopies);
       const answer: CommandAnswer = { status: 'accepted', version: fromVersion + decision.events.length };
       const broadcast = eventsMessage(matchId, fromVersion, decision.events);
       const announcement = this.announce?.(broadcast);

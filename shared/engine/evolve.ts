@@ -14,20 +14,41 @@ import { type Challenge, type Entry, type GameState, type MatchState, type Propo
  * remembers what it already owns), then changed in place.
  */
 
+/**
+ * How a fold copies the objects it changes most often. Both ways give equal states (a test checks it over random
+ * lawful evenings); they differ in cost. The default spreads: small, and a phone folds a few events a second. The
+ * server folds every command of every room and passes `namedCopies` (copies.ts): a literal naming each field is ten
+ * times cheaper than a spread in Node 20 and leaves one heap object, not two, but it weighs half a kilobyte gzipped,
+ * which the phones' first load has no room for.
+ */
+export interface Copies {
+  state(o: MatchState): MatchState;
+  round(o: RoundState): RoundState;
+  game(o: GameState): GameState;
+  entry(o: Entry): Entry;
+  proposal(o: Proposal): Proposal;
+  challenge(o: Challenge): Challenge;
+}
+
+const spread = <T extends object>(o: T): T => ({ ...o });
+export const spreadCopies: Copies = { state: spread, round: spread, game: spread, entry: spread, proposal: spread, challenge: spread };
+
 class Draft {
   private readonly owned = new WeakSet<object>();
 
-  /** A copy of `o` this fold may change, made on first use and reused after. */
-  own<T extends object>(o: T): T {
+  constructor(private readonly copies: Copies) {}
+
+  /** A copy of `o` this fold may change, made on first use (by `copier`, else a spread) and reused after. */
+  own<T extends object>(o: T, copier?: (o: T) => T): T {
     if (this.owned.has(o)) return o;
-    const copy = (Array.isArray(o) ? [...(o as unknown[])] : { ...o }) as T;
+    const copy = copier ? copier(o) : ((Array.isArray(o) ? [...(o as unknown[])] : { ...o }) as T);
     this.owned.add(copy);
     return copy;
   }
 
   round(s: MatchState, round: number): RoundState {
     s.rounds = this.own(s.rounds);
-    const r = this.own(s.rounds[round - 1]!);
+    const r = this.own(s.rounds[round - 1]!, this.copies.round);
     s.rounds[round - 1] = r;
     return r;
   }
@@ -35,7 +56,7 @@ class Draft {
   game(s: MatchState, round: number, game: number): GameState {
     const r = this.round(s, round);
     r.games = this.own(r.games);
-    const g = this.own(r.games[game - 1]!);
+    const g = this.own(r.games[game - 1]!, this.copies.game);
     r.games[game - 1] = g;
     return g;
   }
@@ -44,7 +65,7 @@ class Draft {
     const i = s.entries.findIndex((x) => x.id === id);
     if (i < 0) return undefined;
     s.entries = this.own(s.entries);
-    const e = this.own(s.entries[i]!);
+    const e = this.own(s.entries[i]!, this.copies.entry);
     s.entries[i] = e;
     return e;
   }
@@ -52,7 +73,7 @@ class Draft {
   proposal(s: MatchState, id: string): Proposal {
     const i = s.proposals.findIndex((x) => x.id === id);
     s.proposals = this.own(s.proposals);
-    const p = this.own(s.proposals[i]!);
+    const p = this.own(s.proposals[i]!, this.copies.proposal);
     s.proposals[i] = p;
     return p;
   }
@@ -60,7 +81,7 @@ class Draft {
   challenge(s: MatchState, id: string): Challenge {
     const i = s.challenges.findIndex((x) => x.id === id);
     s.challenges = this.own(s.challenges);
-    const c = this.own(s.challenges[i]!);
+    const c = this.own(s.challenges[i]!, this.copies.challenge);
     s.challenges[i] = c;
     return c;
   }
@@ -339,14 +360,14 @@ function apply(d: Draft, s: MatchState, e: MatchEvent): void {
   }
 }
 
-export function evolve(state: MatchState, event: MatchEvent): MatchState {
-  return fold(state, [event]);
+export function evolve(state: MatchState, event: MatchEvent, copies: Copies = spreadCopies): MatchState {
+  return fold(state, [event], copies);
 }
 
 /** Folds many events; the result shares every part the events did not touch with `state`. */
-export function fold(state: MatchState, events: readonly MatchEvent[]): MatchState {
-  const d = new Draft();
-  const s = d.own(state);
+export function fold(state: MatchState, events: readonly MatchEvent[], copies: Copies = spreadCopies): MatchState {
+  const d = new Draft(copies);
+  const s = d.own(state, copies.state);
   for (const e of events) {
     apply(d, s, e);
     s.version += 1;
