@@ -8,6 +8,7 @@ import {
   MatchSetupSchema,
   namedCopies,
   spreadCopies,
+  stamp,
   type Actor,
   type MatchEvent,
   type MatchState,
@@ -62,7 +63,7 @@ export function playScript(now = Date.now()): Played {
     t += 1000;
     const input = step.build({ now: t, lastEntryId });
     raw.push({ commandId: `cmd-${raw.length.toString().padStart(6, '0')}`, matchId: 'bench-engine', expectedVersion: state.version, type: input.type, payload: input.payload });
-    const command = { ...CommandSchema.parse(input), at: t } as StampedCommand;
+    const command = stamp(CommandSchema.parse(input), t);
     const actor: Actor = { role: 'captain', side: step.side };
     const d = decide(state, command, actor);
     if (!d.ok) throw new Error(`script step ${commands.length} (${step.type} by ${step.side}) refused: ${d.refusal.rule} ${d.refusal.message}`);

@@ -1,4 +1,4 @@
-import { decide, fold, namedCopies, type Actor, type Command, type MatchEvent, type Refusal } from '../../shared/index';
+import { decide, fold, namedCopies, stamp, type Actor, type Command, type MatchEvent, type Refusal } from '../../shared/index';
 import type { CommandAnswer, EventsMessage, Reply } from '../../shared/protocol';
 import type { Logger } from '../log';
 import type { RoomStore } from '../matches/roomStore';
@@ -133,7 +133,7 @@ export class CommandDesk {
   async #refuseSpectator(incoming: IncomingCommand): Promise<DeskResult> {
     const current = await this.live.fresh(incoming.matchId);
     if (!current) return { reply: unknownMatch() };
-    const decision = decide(current.state, { ...incoming.command, at: this.clock() }, incoming.actor);
+    const decision = decide(current.state, stamp(incoming.command, this.clock()), incoming.actor);
     if (decision.ok) {
       // The engine must refuse every spectator command; accepting one would be an engine bug, never stored.
       this.log.error({ matchId: incoming.matchId, type: incoming.command.type }, 'engine accepted a spectator command');
@@ -156,7 +156,7 @@ export class CommandDesk {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (!current) return { reply: unknownMatch() };
 
-      const decision = decide(current.state, { ...command, at: this.clock() }, actor);
+      const decision = decide(current.state, stamp(command, this.clock()), actor);
       if (!upToDate && (!decision.ok || decision.events.length === 0)) {
         upToDate = true;
         const latest = await this.live.fresh(matchId);

@@ -367,8 +367,15 @@ export function declareLineup(ctx: Ctx, p: PayloadOf<'declareLineup'>): Decision
   if (m) return m;
   const mp = minimumPlayCheck(ctx, r, p.games);
   if (mp) return mp;
-  // R-III.B.4: the SD's players go into the FD's slots, on the machines the FD chose.
-  const games = p.games.map((g, i) => ({ ...g, machineId: side === r.fd ? (g.machineId ?? null) : r.games[i]!.machineId }));
+  // R-III.B.4: the SD's players go into the FD's slots, on the machines the FD chose. Built as a literal, not as
+  // `{ ...g, machineId }`: in Node 20 a spread followed by a field its source lacks (the SD sends no machines) gives
+  // every result a hidden class of its own, and these objects stay in the state all evening (bench/HISTORY.md,
+  // "A thirtieth host").
+  const games = p.games.map((g, i) => {
+    const game: DeclaredGame = { machineId: side === r.fd ? (g.machineId ?? null) : r.games[i]!.machineId, players: g.players };
+    if (g.writeIn !== undefined) game.writeIn = g.writeIn;
+    return game;
+  });
   return accept({ type: 'LineupDeclared', at, by: side, round: p.round, side, short: v.short, games, forfeited: v.forfeited, overrun: overran(ctx, r) });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandSchema, DEFAULT_SETTINGS, MatchSetupSchema } from '../../shared';
+import { CommandSchema, DEFAULT_SETTINGS, MatchSetupSchema, stamp } from '../../shared';
 
 const refused = (message: unknown) => CommandSchema.safeParse(message).success === false;
 
@@ -88,6 +88,19 @@ describe('CommandSchema refuses unknown and malformed input (MR-1)', () => {
     expect(refused({ type: 'declareLineup', payload: { round: 3, games: Array.from({ length: 5 }, () => ({ players: ['A1'] })) } })).toBe(true);
     expect(refused({ type: 'declareLineup', payload: { round: 1, games: [{ players: ['A1', 'A2', 'A3'] }, { players: ['A4'] }] } })).toBe(true);
     expect(refused({ type: 'redeclareGames', payload: { round: 3, games: [] } })).toBe(true);
+  });
+});
+
+describe('stamp: the server clock on a parsed command', () => {
+  it('keeps every field a parsed command has and adds only the time (the desk decides on what it returns)', () => {
+    for (const input of [
+      { type: 'declareLineup', payload: { round: 1, games: [{ players: ['H1', 'H2'], writeIn: 'H9' }, { machineId: 'M2', players: ['H3', 'H4'] }] } },
+      { type: 'markArrived', payload: { playerId: 'H1', time: 5 } },
+      { type: 'signOff', payload: {} },
+    ]) {
+      const parsed = CommandSchema.parse(input);
+      expect(stamp(parsed, 1234)).toStrictEqual({ ...parsed, at: 1234 });
+    }
   });
 });
 
