@@ -18,7 +18,9 @@ import { createClient } from 'redis';
  * which. A third list, `--pin=<target>:<others>:<redis>`, puts the run's Redis elsewhere than the load generators,
  * e.g. `0:1:0`, the target and its store on one core and the clients on the other: on a host where waking an idle
  * vCPU costs 100 µs or more, the store's round trip then stays on one core. Tried on such a host: every p50 fell and
- * every p99 rose, the generators' one core too few at their bursts (bench/HISTORY.md, "A twenty-fifth host").
+ * every p99 rose, the generators' one core too few at their bursts (bench/HISTORY.md, "A twenty-fifth host"). With
+ * the generators free on both cores (`0:0-1:0`) every target's p99 rose too, the bare relay's most ("A thirty-first
+ * host").
  * Needs `taskset` (util-linux) and `redis-server` on the PATH.
  */
 export interface Pinning {
