@@ -74,26 +74,68 @@ function frameName(f: CallFrame): string {
 
 const isProject = (url: string) => /\/(server|shared)\//.test(url) && !url.includes('/node_modules/');
 
+/** A profile read once: its nodes by id, each node's parent, and its samples with their durations. */
+interface ReadProfile {
+  frame(id: number): CallFrame;
+  parent(id: number): number | undefined;
+  /** The node and duration (µs) of each sample taken inside the windows (all samples without windows). */
+  samples(window: Windows): Iterable<{ id: number; us: number }>;
+  /** The names of the frames on a sample's stack, the leaf first. */
+  stack(id: number): string[];
+}
+
+function readProfile(path: string): ReadProfile {
+  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
+  const byId = new Map<number, ProfileNode>();
+  for (const n of profile.nodes) byId.set(n.id, n);
+  const parents = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n.id);
+  const frame = (id: number) => byId.get(id)!.callFrame;
+  return {
+    frame,
+    parent: (id) => parents.get(id),
+    *samples(window) {
+      let t = profile.startTime;
+      for (let i = 0; i < profile.samples.length; i++) {
+        const us = profile.timeDeltas[i] ?? 0;
+        t += us;
+        if (inWindows(t, window)) yield { id: profile.samples[i]!, us };
+      }
+    },
+    stack(id) {
+      const names: string[] = [];
+      for (let cur: number | undefined = id; cur !== undefined; cur = parents.get(cur)) names.push(frameName(frame(cur)));
+      return names;
+    },
+  };
+}
+
+const isIdle = (f: CallFrame) => f.functionName === '(idle)';
+
+const toRow = (name: string, us: number, base: number): Row => ({ name, ms: Math.round(us / 100) / 10, pct: Math.round((us / base) * 1000) / 10 });
+
+/** The largest entries of `m` as rows, their share taken of `base` µs. */
+function toRows(m: Map<string, number>, base: number, top = Infinity): Row[] {
+  return [...m.entries()]
+    .filter(([name]) => name !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, us]) => toRow(name, us, base));
+}
+
+const add = (m: Map<string, number>, key: string, us: number) => m.set(key, (m.get(key) ?? 0) + us);
+
 /**
  * `window`: only samples taken between these two CLOCK_MONOTONIC times in µs (process.hrtime.bigint() / 1000n in
  * any process of the machine), so start-up (module loading, connecting) does not count.
  */
 export function summarize(path: string, top = 25, window?: Windows): ProfileSummary {
-  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
-  const byId = new Map<number, ProfileNode>();
-  for (const n of profile.nodes) byId.set(n.id, n);
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-
+  const profile = readProfile(path);
   const selfUs = new Map<number, number>();
   let totalUs = 0;
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const dt = profile.timeDeltas[i] ?? 0;
-    t += dt;
-    if (!inWindows(t, window)) continue;
-    selfUs.set(profile.samples[i]!, (selfUs.get(profile.samples[i]!) ?? 0) + dt);
-    totalUs += dt;
+  for (const { id, us } of profile.samples(window)) {
+    selfUs.set(id, (selfUs.get(id) ?? 0) + us);
+    totalUs += us;
   }
 
   const fnSelf = new Map<string, number>();
@@ -101,44 +143,36 @@ export function summarize(path: string, top = 25, window?: Windows): ProfileSumm
   const projIncl = new Map<string, number>();
   let idleUs = 0;
   for (const [id, us] of selfUs) {
-    const node = byId.get(id)!;
-    const f = node.callFrame;
-    if (f.functionName === '(idle)') idleUs += us;
-    const name = frameName(f);
-    fnSelf.set(name, (fnSelf.get(name) ?? 0) + us);
-    const mod = f.functionName.startsWith('(') && !f.url ? f.functionName : moduleOf(f.url);
-    modSelf.set(mod, (modSelf.get(mod) ?? 0) + us);
+    const f = profile.frame(id);
+    if (isIdle(f)) idleUs += us;
+    add(fnSelf, frameName(f), us);
+    add(modSelf, f.functionName.startsWith('(') && !f.url ? f.functionName : moduleOf(f.url), us);
     // Inclusive time of project functions: credit each distinct project frame on the stack once.
     const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const cf = byId.get(cur)!.callFrame;
+    for (let cur: number | undefined = id; cur !== undefined; cur = profile.parent(cur)) {
+      const cf = profile.frame(cur);
       if (!isProject(cf.url)) continue;
       const key = frameName(cf);
       if (seen.has(key)) continue;
       seen.add(key);
-      projIncl.set(key, (projIncl.get(key) ?? 0) + us);
+      add(projIncl, key, us);
     }
   }
   const busyUs = totalUs - idleUs;
-  const rows = (m: Map<string, number>, base: number) =>
-    [...m.entries()]
-      .filter(([name]) => name !== '(idle)')
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10, pct: Math.round((us / base) * 1000) / 10 }));
   return {
     totalMs: Math.round(totalUs / 1000),
     idleMs: Math.round(idleUs / 1000),
     busyMs: Math.round(busyUs / 1000),
-    selfByFunction: rows(fnSelf, busyUs),
-    selfByModule: rows(modSelf, busyUs),
-    inclusiveProject: rows(projIncl, busyUs),
+    selfByFunction: toRows(fnSelf, busyUs, top),
+    selfByModule: toRows(modSelf, busyUs, top),
+    inclusiveProject: toRows(projIncl, busyUs, top),
   };
 }
 
+const formatRow = (r: Row) => `${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`;
+
 export function formatSummary(s: ProfileSummary): string {
-  const table = (title: string, rows: Row[]) =>
-    [`${title} (% of busy time)`, ...rows.map((r) => `  ${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`)].join('\n');
+  const table = (title: string, rows: Row[]) => [`${title} (% of busy time)`, ...rows.map((r) => `  ${formatRow(r)}`)].join('\n');
   return [
     `profile: ${s.totalMs} ms sampled, ${s.idleMs} ms idle, ${s.busyMs} ms busy`,
     table('Self time by function', s.selfByFunction),
@@ -147,63 +181,35 @@ export function formatSummary(s: ProfileSummary): string {
   ].join('\n\n');
 }
 
-
 /**
  * Who calls the functions whose name contains `needle`: their self time grouped by the nearest `depth` callers
  * (innermost first), for reading a profile's hot leaves back to the code that causes them.
  */
 export function callers(path: string, needle: string, depth = 6, top = 12, window?: Windows): Row[] {
-  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
-  const byId = new Map<number, ProfileNode>();
-  for (const n of profile.nodes) byId.set(n.id, n);
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const profile = readProfile(path);
   const stacks = new Map<string, number>();
-  let total = 0;
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const dt = profile.timeDeltas[i] ?? 0;
-    t += dt;
-    if (!inWindows(t, window)) continue;
-    const id = profile.samples[i]!;
-    const node = byId.get(id)!;
-    if (node.callFrame.functionName !== '(idle)') total += dt;
-    if (!frameName(node.callFrame).includes(needle)) continue;
-    const chain: string[] = [];
-    for (let cur = parent.get(id); cur !== undefined && chain.length < depth; cur = parent.get(cur)) {
-      chain.push(frameName(byId.get(cur)!.callFrame));
-    }
-    const key = `${frameName(node.callFrame)}  <-  ${chain.join('  <-  ')}`;
-    stacks.set(key, (stacks.get(key) ?? 0) + dt);
+  let busy = 0;
+  for (const { id, us } of profile.samples(window)) {
+    if (!isIdle(profile.frame(id))) busy += us;
+    const leaf = frameName(profile.frame(id));
+    if (!leaf.includes(needle)) continue;
+    add(stacks, `${leaf}  <-  ${profile.stack(id).slice(1, depth + 1).join('  <-  ')}`, us);
   }
-  return [...stacks.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, top)
-    .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10, pct: Math.round((us / total) * 1000) / 10 }));
+  return toRows(stacks, busy, top);
 }
 
 /** Inclusive time (the frame and everything under it, each sample counted once) of frames whose name contains each needle. */
 export function inclusive(path: string, needles: string[], window?: Windows): Row[] {
-  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
-  const byId = new Map<number, ProfileNode>();
-  for (const n of profile.nodes) byId.set(n.id, n);
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const profile = readProfile(path);
   const totals = new Map<string, number>(needles.map((n) => [n, 0]));
   let busy = 0;
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const dt = profile.timeDeltas[i] ?? 0;
-    t += dt;
-    if (!inWindows(t, window)) continue;
-    const id = profile.samples[i]!;
-    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
-    busy += dt;
-    const names: string[] = [];
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) names.push(frameName(byId.get(cur)!.callFrame));
-    for (const needle of needles) if (names.some((n) => n.includes(needle))) totals.set(needle, totals.get(needle)! + dt);
+  for (const { id, us } of profile.samples(window)) {
+    if (isIdle(profile.frame(id))) continue;
+    busy += us;
+    const names = profile.stack(id);
+    for (const needle of needles) if (names.some((n) => n.includes(needle))) add(totals, needle, us);
   }
-  return needles.map((name) => ({ name, ms: Math.round(totals.get(name)! / 100) / 10, pct: Math.round((totals.get(name)! / busy) * 1000) / 10 }));
+  return needles.map((name) => toRow(name, totals.get(name)!, busy));
 }
 
 /**
@@ -225,29 +231,16 @@ const CATEGORIES: [string, (names: string[]) => boolean][] = [
 ];
 
 export function categories(path: string, window?: Windows): Row[] {
-  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
-  const byId = new Map<number, ProfileNode>();
-  for (const n of profile.nodes) byId.set(n.id, n);
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const profile = readProfile(path);
   const totals = new Map<string, number>();
   let busy = 0;
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const dt = profile.timeDeltas[i] ?? 0;
-    t += dt;
-    if (!inWindows(t, window)) continue;
-    const id = profile.samples[i]!;
-    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
-    busy += dt;
-    const names: string[] = [];
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) names.push(frameName(byId.get(cur)!.callFrame));
-    const cat = CATEGORIES.find(([, test]) => test(names))?.[0] ?? 'other';
-    totals.set(cat, (totals.get(cat) ?? 0) + dt);
+  for (const { id, us } of profile.samples(window)) {
+    if (isIdle(profile.frame(id))) continue;
+    busy += us;
+    const names = profile.stack(id);
+    add(totals, CATEGORIES.find(([, test]) => test(names))?.[0] ?? 'other', us);
   }
-  return [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10, pct: Math.round((us / busy) * 1000) / 10 }));
+  return toRows(totals, busy);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -262,11 +255,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const needle = process.argv.find((a) => a.startsWith('--callers='))?.slice('--callers='.length);
   const incl = process.argv.find((a) => a.startsWith('--inclusive='))?.slice('--inclusive='.length);
   if (process.argv.includes('--categories')) {
-    for (const r of categories(file, window)) console.log(`${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`);
+    for (const r of categories(file, window)) console.log(formatRow(r));
   } else if (incl) {
-    for (const r of inclusive(file, incl.split(','), window)) console.log(`${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`);
+    for (const r of inclusive(file, incl.split(','), window)) console.log(formatRow(r));
   } else if (needle) {
-    for (const r of callers(file, needle, 8, 15, window)) console.log(`${r.pct.toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`);
+    for (const r of callers(file, needle, 8, 15, window)) console.log(formatRow(r));
   } else {
     console.log(formatSummary(summarize(file, Number(process.argv[3] ?? 25), window)));
   }
