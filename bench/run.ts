@@ -18,6 +18,7 @@ import { cpuMs, loadAverage, machineBusyCores, machineBusyMs, machineStealMs, me
 import { parsePin, pinned, pinPid, startOwnRedis } from './pinning';
 import { formatSummary, summarize, type ProfileSummary } from './profileSummary';
 import { startStallWatch } from './stallWatch';
+import { correctness, describeProblems } from './correctness';
 import { disturbance, MAX_REDO } from './disturbance';
 import { MAIN_TARGETS, roundOrder } from './roundOrder';
 import { svgChart, type Series } from './svgChart';
@@ -559,6 +560,8 @@ interface Live {
   windows: Window[];
   /** Windows measured again because other work or a stall of the machine disturbed them (--wait-quiet). */
   discarded: number;
+  /** Those windows' generator stats: their latencies do not count, what went wrong in them does (correctness.ts). */
+  discardedStats: GenStats[];
 }
 
 interface Window {
@@ -658,6 +661,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
         snapshotAtConnect: 0,
         windows: [],
         discarded: 0,
+        discardedStats: [],
       };
       live.push(entry);
       const t0 = performance.now();
@@ -703,6 +707,9 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
           const disturbed = WAIT_QUIET === null ? null : disturbance(w, WAIT_QUIET);
           if (disturbed) {
             t.discarded++;
+            t.discardedStats.push(...w.stats);
+            const wrong = describeProblems(correctness(w.stats));
+            if (wrong) log(`  ${t.cfg.id}: the disturbed window saw ${wrong} (counted in the results)`);
             if (attempt < MAX_REDO) {
               log(`  ${t.cfg.id}: window disturbed (${disturbed}), measuring it again`);
               continue;
@@ -820,6 +827,8 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
   const fanout = new Histogram();
   const fanoutAll = new Histogram();
   const sum = (f: (s: GenStats) => number) => stats.reduce((a, s) => a + f(s), 0);
+  // Latencies and rates from the counted windows; what went wrong from every window, the disturbed ones too.
+  const checked = correctness([...stats, ...t.discardedStats]);
   const mergeCounts = (f: (s: GenStats) => Record<string, number>) => {
     const out: Record<string, number> = {};
     for (const s of stats) for (const [k, v] of Object.entries(f(s))) out[k] = (out[k] ?? 0) + v;
@@ -885,21 +894,21 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
     accepted: sum((s) => s.accepted),
     refused: mergeCounts((s) => s.refused),
     errors: mergeCounts((s) => s.errors),
-    ackTimeouts: sum((s) => s.ackTimeouts),
+    ackTimeouts: checked.ackTimeouts,
     retries: sum((s) => s.retries),
     lateTicks: sum((s) => s.lateTicks),
     roomsFinished: Math.max(...t.windows.map((x) => x.stats.reduce((a, s) => a + s.roomsFinished, 0))),
     fillerCommands: sum((s) => s.fillerCommands),
     updatesExpected: sum((s) => s.updatesExpected),
     deliveries: sum((s) => s.deliveries),
-    lostEvents: sum((s) => s.lostEvents),
-    clientsBehind: sum((s) => s.clientsBehind),
-    duplicateEvents: sum((s) => s.duplicateEvents),
-    outOfOrder: sum((s) => s.outOfOrder),
-    outOfOrderCaptains: sum((s) => s.outOfOrderCaptains),
-    malformed: sum((s) => s.malformed),
-    eventsBeforeSnapshot: sum((s) => s.eventsBeforeSnapshot),
-    disconnects: sum((s) => s.disconnects),
+    lostEvents: checked.lostEvents,
+    clientsBehind: checked.clientsBehind,
+    duplicateEvents: checked.duplicateEvents,
+    outOfOrder: checked.outOfOrder,
+    outOfOrderCaptains: checked.outOfOrderCaptains,
+    malformed: checked.malformed,
+    eventsBeforeSnapshot: checked.eventsBeforeSnapshot,
+    disconnects: checked.disconnects,
     problems: mergeCounts((s) => s.problems),
     server: {
       cpuPct: round1((cpuMsAll / windowMs) * 100),
