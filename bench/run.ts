@@ -124,6 +124,16 @@ const FIRST_WARMUP_MS = (() => {
   if (!Number.isFinite(v) || v < 0 || v > 60_000) throw new Error(`--first-warmup: a number of ms up to 60000, got ${a}`);
   return v;
 })();
+/**
+ * --unmeasured-round: before a session's measured rounds, every target runs one window of load that is not measured
+ * (in the order of the first round; what goes wrong in it still counts, correctness.ts). The first window after the
+ * targets connected has a cost of its own whichever target takes it, and in the sweep's sessions that is always
+ * League Night; this gives that slot to a window nobody measures, and moves every target's rooms on by as many
+ * steps, so the measured windows stay on the same steps of the match script for all of them. One session at 15,000
+ * sockets on the thirty-second host (bench/HISTORY.md) had a fast unmeasured first window and slow measured ones: at
+ * that size the windows' spread there (35-190 ms) hid any slot's cost, so the sweep does not use it by default.
+ */
+const UNMEASURED_ROUND = args.has('--unmeasured-round');
 const stallWatch = startStallWatch();
 
 async function waitQuiet(what: string, maxMs: number): Promise<void> {
@@ -711,12 +721,18 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
     await sleep(SETTLE_MS);
     for (const t of live) t.rssAfterConnect = memoryMb(t.server.pid).rss;
 
+    if (UNMEASURED_ROUND) {
+      for (const t of roundOrder(live, 0)) {
+        const w = await runWindow(t, sess, FIRST_WARMUP_MS ?? sess.firstWarmupMs, 'unmeasured');
+        t.discardedStats.push(...w.stats);
+      }
+    }
     for (let round = 0; round < sess.rounds; round++) {
       const order = roundOrder(live, round);
       for (const t of order) {
         for (let attempt = 0; ; attempt++) {
           if (WAIT_QUIET !== null) await waitQuiet(`${t.cfg.id} window ${t.windows.length + 1}`, 2 * 60_000);
-          const warmupMs = t.windows.length === 0 && attempt === 0 ? (FIRST_WARMUP_MS ?? sess.firstWarmupMs) : (WARMUP_MS ?? sess.warmupMs);
+          const warmupMs = t.windows.length === 0 && attempt === 0 && !UNMEASURED_ROUND ? (FIRST_WARMUP_MS ?? sess.firstWarmupMs) : (WARMUP_MS ?? sess.warmupMs);
           const w = await runWindow(t, sess, warmupMs);
           const disturbed = WAIT_QUIET === null ? null : disturbance(w, WAIT_QUIET);
           if (disturbed) {
@@ -764,7 +780,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
 }
 
 /** One measurement window of one target: its rooms send for warm-up + measure, the others stay idle. */
-async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Window> {
+async function runWindow(t: Live, sess: Session, warmupMs: number, label = `window ${t.windows.length + 1}`): Promise<Window> {
   const withRedis = t.target !== 'bare';
   const startAt = Date.now() + 300;
   let machine0 = 0;
@@ -828,7 +844,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number): Promise<Wind
       page.merge(st.pages.latency);
     }
     const pageReads = w.stats.reduce((a, st) => a + st.pages.reads, 0);
-    log(`  ${t.cfg.id} window ${t.windows.length + 1}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (busiest second ${w.othersPeakCores}; steal ${w.stealMs} ms, busiest second ${w.stealPeakMs}; stall ${w.stallMs} ms), load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
+    log(`  ${t.cfg.id} ${label}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (busiest second ${w.othersPeakCores}; steal ${w.stealMs} ms, busiest second ${w.stealPeakMs}; stall ${w.stallMs} ms), load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
     return w;
   } finally {
     clearInterval(rssTimer);
