@@ -129,9 +129,10 @@ const FIRST_WARMUP_MS = (() => {
  * (in the order of the first round; what goes wrong in it still counts, correctness.ts). The first window after the
  * targets connected has a cost of its own whichever target takes it, and in the sweep's sessions that is always
  * League Night; this gives that slot to a window nobody measures, and moves every target's rooms on by as many
- * steps, so the measured windows stay on the same steps of the match script for all of them. One session at 15,000
- * sockets on the thirty-second host (bench/HISTORY.md) had a fast unmeasured first window and slow measured ones: at
- * that size the windows' spread there (35-190 ms) hid any slot's cost, so the sweep does not use it by default.
+ * steps, so the measured windows stay on the same steps of the match script for all of them. Not the sweep's default:
+ * on the thirty-second host (bench/HISTORY.md) ours's first window of load was its slowest at 1,400 sockets whether
+ * measured or not, so part of what looks like the slot's cost is ours's own start, and at 15,000 sockets the windows'
+ * own spread hid it.
  */
 const UNMEASURED_ROUND = args.has('--unmeasured-round');
 const stallWatch = startStallWatch();
@@ -1343,7 +1344,10 @@ async function main(): Promise<void> {
   for (const sess of plan()) {
     // Sockets opened in the session (every target holds its own), and the time spent sending.
     const sockets = sess.matches * (2 + sess.spectators) * sess.targets.length;
-    const fixedMs = sess.targets.length * ((FIRST_WARMUP_MS ?? sess.firstWarmupMs) + sess.rounds * (sess.measureMs + 1000) + (sess.rounds - 1) * (WARMUP_MS ?? sess.warmupMs));
+    // Per target: the first warm-up and window, then every further window (one more with --unmeasured-round) after
+    // an ordinary warm-up.
+    const windows = sess.rounds + (UNMEASURED_ROUND ? 1 : 0);
+    const fixedMs = sess.targets.length * ((FIRST_WARMUP_MS ?? sess.firstWarmupMs) + windows * (sess.measureMs + 1000) + (windows - 1) * (WARMUP_MS ?? sess.warmupMs));
     if (QUICK && lastCost) {
       // Skip what would not finish within the quick budget, judged from the last session's cost:
       // start-up, connecting and tear-down scale with the sockets; warm-up and measurement are fixed.
