@@ -585,7 +585,10 @@ interface Live {
   windows: Window[];
   /** Windows measured again because other work or a stall of the machine disturbed them (--wait-quiet). */
   discarded: number;
-  /** Those windows' generator stats: their latencies do not count, what went wrong in them does (correctness.ts). */
+  /**
+   * The generator stats of every window run but not counted (those measured again, and --unmeasured-round's): their
+   * latencies do not count, what went wrong in them does (correctness.ts).
+   */
   discardedStats: GenStats[];
 }
 
