@@ -727,8 +727,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
 
     if (UNMEASURED_ROUND) {
       for (const t of roundOrder(live, 0)) {
-        const w = await runWindow(t, sess, FIRST_WARMUP_MS ?? sess.firstWarmupMs, 'unmeasured');
-        t.discardedStats.push(...w.stats);
+        setAside(t, await runWindow(t, sess, FIRST_WARMUP_MS ?? sess.firstWarmupMs, 'unmeasured'), 'unmeasured');
       }
     }
     for (let round = 0; round < sess.rounds; round++) {
@@ -741,9 +740,7 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
           const disturbed = WAIT_QUIET === null ? null : disturbance(w, WAIT_QUIET);
           if (disturbed) {
             t.discarded++;
-            t.discardedStats.push(...w.stats);
-            const wrong = describeProblems(correctness(w.stats));
-            if (wrong) log(`  ${t.cfg.id}: the disturbed window saw ${wrong} (counted in the results)`);
+            setAside(t, w, 'disturbed');
             if (attempt < MAX_REDO) {
               log(`  ${t.cfg.id}: window disturbed (${disturbed}), measuring it again`);
               continue;
@@ -781,6 +778,13 @@ async function runSession(sess: Session, onResults: (results: ConfigResult[]) =>
     await Promise.all(live.map((t) => stopGens(t.gens)));
     await Promise.all(live.map((t) => t.server.stop()));
   }
+}
+
+/** A window run but not counted: its latencies go, what went wrong in it stays in the target's results. */
+function setAside(t: Live, w: Window, why: 'disturbed' | 'unmeasured'): void {
+  t.discardedStats.push(...w.stats);
+  const wrong = describeProblems(correctness(w.stats));
+  if (wrong) log(`  ${t.cfg.id}: the ${why} window saw ${wrong} (counted in the results)`);
 }
 
 /** One measurement window of one target: its rooms send for warm-up + measure, the others stay idle. */
