@@ -39,8 +39,9 @@ export const STEAL_REDO_PEAK_MS = 300;
  * such windows (550-1,570 ms of steal, no second past 210 ms, at 200 and 50 matches, the server at 5-21 % of a core)
  * measured a fan-out p99 1.24-1.89x the median of their target's quiet windows, four of them past 1.3x, where 19 of
  * 88 quiet windows were. Under heavy load the guest asks for more time and steal grows with it: that host's windows
- * at 15,000 sockets and 680 matches (the server at 47-58 % of a core) took 550-1,620 ms of steal and were no slower
- * than their target's others (bench/HISTORY.md, "A thirty-third host").
+ * at 15,000 sockets and 680 matches (the server at 47-58 % of a core) took 550-1,620 ms of steal, and the two that
+ * had quiet windows of their target to compare with measured 0.62 and 0.78x (bench/HISTORY.md, "A thirty-third
+ * host"). A redo costs a window's time; a window left in that should not be costs the ratio.
  */
 export const STEAL_REDO_MEAN_MS_PER_S = 33;
 export const STEAL_MEAN_MAX_BUSY_SHARE = 0.5;
