@@ -41,7 +41,9 @@ export const STEAL_REDO_PEAK_MS = 300;
  * 88 quiet windows were. Under heavy load the guest asks for more time and steal grows with it: that host's windows
  * at 15,000 sockets and 680 matches (the server at 47-58 % of a core) took 550-1,620 ms of steal, and the two that
  * had quiet windows of their target to compare with measured 0.62 and 0.78x (bench/HISTORY.md, "A thirty-third
- * host"). A redo costs a window's time; a window left in that should not be costs the ratio.
+ * host"). How busy the machine was in those windows was not logged then (the window's log line says it since):
+ * by their CPU (the server and its generators about half a core each) about one core of two, the boundary. A redo
+ * costs a window's time; a window left in that should not be costs the ratio.
  */
 export const STEAL_REDO_MEAN_MS_PER_S = 33;
 export const STEAL_MEAN_MAX_BUSY_SHARE = 0.5;

@@ -275,7 +275,7 @@ interface ConfigResult {
   /** CLOCK_MONOTONIC µs of the measurement windows (to cut a CPU profile to them). */
   windowsUs: { fromUs: number; toUs: number }[];
   /** Each window on its own, in the order measured. */
-  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number; othersPeakCores?: number; stealPeakMs?: number; stallMs?: number }[];
+  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number; othersPeakCores?: number; stealPeakMs?: number; stallMs?: number; busyCores?: number }[];
   /** Windows measured again because other work or a stall of the machine disturbed them. */
   discardedWindows: number;
   /** Season pages read by spectators during the windows (a league night), request to last byte. */
@@ -854,7 +854,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number, label = `wind
       page.merge(st.pages.latency);
     }
     const pageReads = w.stats.reduce((a, st) => a + st.pages.reads, 0);
-    log(`  ${t.cfg.id} ${label}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (busiest second ${w.othersPeakCores}; steal ${w.stealMs} ms, busiest second ${w.stealPeakMs}; stall ${w.stallMs} ms), load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
+    log(`  ${t.cfg.id} ${label}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (busiest second ${w.othersPeakCores}; steal ${w.stealMs} ms, busiest second ${w.stealPeakMs}; stall ${w.stallMs} ms), machine ${w.busyCores} cores busy, load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
     return w;
   } finally {
     clearInterval(rssTimer);
@@ -919,6 +919,7 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
       othersPeakCores: x.othersPeakCores,
       stealPeakMs: x.stealPeakMs,
       stallMs: x.stallMs,
+      busyCores: x.busyCores,
     };
   });
   return {

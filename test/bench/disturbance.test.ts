@@ -33,7 +33,7 @@ describe('a measured window under --wait-quiet', () => {
   });
 
   it('counts a window of steal spread out while the load kept more than half the machine busy', () => {
-    // Its 15,000-socket window with 1,620 ms of steal was no slower than its others: the guest asked for more time.
+    // The thirty-third host's window at 15,000 sockets with 1,620 ms of steal was no slower than its others.
     expect(disturbance({ ...quiet, stealMs: 1620, stealPeakMs: 249, windowMs: 12_000, busyCores: 1.1 }, 0.5, 2)).toBeNull();
     expect(disturbance({ ...quiet, stealMs: 1620, stealPeakMs: 249, windowMs: 12_000, busyCores: 1 }, 0.5, 2)).toMatch(/over the window/);
   });
