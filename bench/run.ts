@@ -1060,7 +1060,9 @@ function plan(): Session[] {
   // targets x 21 sweep sessions of the thirty-third host's three full runs; chance: 14), both targets alike; at 680
   // matches with 8 s warm-ups in 1 of 4 (bench/HISTORY.md, "A thirty-third host"). The main session's 15 s warm-ups
   // are there for the same reason. The first window after connecting waited 3 s until 4 Dec and was its target's
-  // slowest in 9 of 14 in the first full run with the 8 s warm-ups; since then it waits as long as the others.
+  // slowest in 9 of 14 in the first full run with the 8 s warm-ups; it now waits as long as the others. That did not
+  // take the first slot's cost away (10 of 14 on the thirty-fourth host; with --first=bare the bare relay's first
+  // window in 4 of 7), but every window now starts the same way, which is the fairer measure.
   const sweep = { targets: ['ours', 'bare'] as Target[], rounds: 3, firstWarmupMs: SWEEP_WARMUP_MS, warmupMs: SWEEP_WARMUP_MS, measureMs: 12_000, ...base };
   // Spectators per match at 200 matches: 1,400 .. 18,000 sockets per process.
   for (const sp of [5, 45, 73, 88]) sessions.push({ id: `spect-${sp}`, group: 'spectators', matches: 200, spectators: sp, ...sweep });
