@@ -24,8 +24,9 @@ import { benchSetup, fullMatchScript } from './matchScript';
  * - fold: the whole event log folded from the initial state (a replay / a reload), with the server's copies and with
  *   the phones' (spreadCopies, the default);
  * - parse: the zod parses a command goes through on the server (envelope + CommandSchema);
- * - snapshot JSON: JSON.stringify of the state after each command (the Redis store writes the whole snapshot on
- *   every append) and JSON.parse of it (every store.load).
+ * - snapshot JSON: JSON.stringify of the state after each command, averaged over the match (the Redis store writes
+ *   the whole snapshot at every SNAPSHOT_EVERY-th version, server/matches/roomStore.ts; it once did on every append),
+ *   and JSON.parse of it (every store.load).
  */
 
 export interface EngineBenchResult {
