@@ -134,7 +134,9 @@ const FIRST_WARMUP_MS = (() => {
  * steps, so the measured windows stay on the same steps of the match script for all of them. Not the sweep's default:
  * on the thirty-second host (bench/HISTORY.md) ours's first window of load was its slowest at 1,400 sockets whether
  * measured or not, so part of what looks like the slot's cost is ours's own start, and at 15,000 sockets the windows'
- * own spread hid it.
+ * own spread hid it. On the thirty-fifth host, over two full runs, it took the cost off ours's first measured window
+ * (its slowest in 2 of 14 sweep sessions, against 8 of 14 in two plain runs), but the bare relay's first measured
+ * window became its slowest in 7 of 14 (3 of 14 plain) and the main session's ratio did not fall.
  */
 const UNMEASURED_ROUND = args.has('--unmeasured-round');
 const stallWatch = startStallWatch();
