@@ -95,10 +95,15 @@ test('two captains play a whole match with a tie-breaker; the spectator sees eve
   await expect(seen.getByTestId('live-result')).toContainText('HOME wins', SOON);
 
   // Both captains sign (MR-5): the scoresheet is final.
+  // '✓ signed', not 'signed': "not signed" contains the latter, so it would pass before any signature arrived.
   await hp.getByRole('button', { name: 'Sign for HOME' }).click();
-  await expect(seen.getByTestId('signature-HOME')).toContainText('signed', SOON);
+  await expect(seen.getByTestId('signature-HOME')).toContainText('✓ signed', SOON);
+  // AWAY signs once its own phone shows HOME's signature, as its captain would: that update comes after HOME's
+  // confirmation of AWAY's tie-breaker score, so the phone's own check (MR-4) no longer finds an entry unconfirmed.
+  // A tap on a phone still behind is refused on the phone, with "Send anyway" (client/src/match/Notices.svelte).
+  await expect(ap.getByTestId('signature-HOME')).toContainText('✓ signed', SOON);
   await ap.getByRole('button', { name: 'Sign for AWAY' }).click();
-  await expect(seen.getByTestId('signature-AWAY')).toContainText('signed', SOON);
+  await expect(seen.getByTestId('signature-AWAY')).toContainText('✓ signed', SOON);
   await expect(seen.getByTestId('stage')).toHaveText('HOME wins · signed', SOON);
 
   // The server's log agrees: 34 scores, each entered once and confirmed once, and two signatures.
