@@ -40,3 +40,43 @@ test('R-III.B.3: the answering team declaring first is refused, and the refusal 
   evening.close();
   await home.close();
 });
+
+/**
+ * A refusal by the phone's own copy of the rules may only mean the phone was behind. Once the first declarer's
+ * lineup arrives, the same tap is allowed (R-III.B.3): the notice says so instead of a refusal that no longer holds,
+ * and sends the lineup exactly as the captain entered it, only when the captain taps Send.
+ */
+test('R-III.B.3: a tap refused on the phone turns "Allowed now" once the first declarer declares, and Send declares it', async ({ browser, request }) => {
+  const links = await createMatch(request);
+  const evening = await Evening.start(request, links);
+  await evening.arrive();
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
+  const page = home.page;
+  await home.tab('Play');
+  for (const [g, names] of [[1, ['Alice Ballsave', 'Bo Multiball']], [2, ['Cy Spinner', 'Dana Drain']]] as const) {
+    for (const n of names) await page.getByRole('group', { name: `Game ${g} players` }).getByRole('button', { name: new RegExp(`^${n}`) }).click();
+  }
+  await page.getByRole('button', { name: 'Declare answer for round 1' }).click();
+  const notice = page.getByTestId('notice');
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText('Not allowed: R-III.B.3');
+  await expect(notice.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
+
+  // AWAY declares round 1 from its own phone; HOME's phone catches up and checks the tap again.
+  await evening.declare(1, 'fd');
+  await expect(notice).toContainText('Allowed now');
+  await expect(notice).not.toContainText('R-III.B.3');
+  await expect(notice.getByRole('button', { name: 'Send anyway' })).toHaveCount(0);
+  await home.capture('checked-tap-allowed-now');
+  // Nothing went out on its own: the captain sends it.
+  expect((await matchEvents(request, links.matchId)).filter((e) => e.event.type === 'LineupDeclared')).toHaveLength(1);
+
+  await notice.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(notice).toHaveCount(0);
+  await expect.poll(async () => (await matchEvents(request, links.matchId)).filter((e) => e.event.type === 'LineupDeclared').length).toBe(2);
+  const declared = (await matchEvents(request, links.matchId)).map((e) => e.event).find((e) => e.type === 'LineupDeclared' && e.side === 'HOME');
+  expect((declared?.games as { players: string[] }[] | undefined)?.map((g) => g.players)).toEqual([['hawks-1', 'hawks-2'], ['hawks-3', 'hawks-4']]);
+
+  evening.close();
+  await home.close();
+});

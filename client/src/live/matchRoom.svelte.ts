@@ -1,5 +1,6 @@
 import { fold, type Actor, type Command, type MatchEvent, type MatchState, type Refusal, type Side } from '$shared/index';
 import type { decide } from '$shared/engine/decide';
+import type { CheckedTap, recheckNotices } from './rules';
 import { PROTOCOL_VERSION, type CommandAnswer, type Draft, type DraftMessage, type Handshake, type Presence, type Role } from '$shared/protocol';
 import { CatchUpRequests, raisedOffset, takeEvents, takeSnapshot } from './follow';
 import { deviceId, newCommandId } from './ids';
@@ -24,13 +25,19 @@ export type Link = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'replace
 
 export interface Notice {
   id: number;
-  /** refused: by the server; checked: by this phone's copy of the engine, before sending; error: not stored. */
-  kind: 'refused' | 'checked' | 'error' | 'info';
+  /**
+   * refused: by the server; checked: by this phone's copy of the engine, before sending; allowed: a tap that was
+   * checked and refused here, which the rules allow now that the phone has caught up; error: not stored.
+   */
+  kind: 'refused' | 'checked' | 'allowed' | 'error' | 'info';
   label: string;
   rule?: string;
   message: string;
-  /** For a refusal by the phone's own copy of the rules: ask the server anyway (the phone may be behind). */
-  sendAnyway?: () => void;
+  /**
+   * For a refusal by the phone's own copy of the rules: ask the server anyway (the phone may be behind). For an
+   * `allowed` notice: send the tap as the captain made it, checked again first.
+   */
+  send?: () => void;
 }
 
 interface RememberedLink {
@@ -71,6 +78,7 @@ export class MatchRoom {
 
   /** The engine's `decide`, once loaded (captains only). */
   #rules = $state.raw<typeof decide | null>(null);
+  #recheckNotices: typeof recheckNotices | null = null;
   #rulesLoading: Promise<void> | null = null;
   #token: string | null;
   #device = deviceId();
@@ -84,6 +92,12 @@ export class MatchRoom {
   #catchUp = new CatchUpRequests();
   #unsentDraft: Draft | null = null;
   #noticeSeq = 0;
+  /**
+   * The taps this phone's own rules refused, by notice id. The refusal may only mean the phone was behind (the other
+   * captain's confirmation not arrived yet), so each is checked again as the phone catches up (#recheck): the notice
+   * then says the tap is allowed now and offers to send it, instead of a stale refusal that no longer holds.
+   */
+  #checked = new Map<number, CheckedTap>();
   #saveTimer: ReturnType<typeof setTimeout> | null = null;
   #cleanup: (() => void)[] = [];
 
@@ -141,7 +155,10 @@ export class MatchRoom {
     };
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
-    const tick = setInterval(() => (this.now = Date.now()), 1000);
+    const tick = setInterval(() => {
+      this.now = Date.now();
+      this.#recheck(); // some refusals are a matter of time (a waiting window that runs out)
+    }, 1000);
     this.#cleanup.push(() => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
@@ -193,7 +210,7 @@ export class MatchRoom {
       // Until the rules are loaded (the first second after opening), the server alone decides.
       const refusal = this.check(command);
       if (refusal) {
-        this.#notify({ kind: 'checked', label, rule: refusal.rule, message: refusal.message, sendAnyway: () => this.act(command, label, true) });
+        this.#checked.set(this.#notify({ kind: 'checked', label, rule: refusal.rule, message: refusal.message, send: () => this.act(command, label, true) }), { command, label });
         return false;
       }
     }
@@ -230,6 +247,7 @@ export class MatchRoom {
 
   dismiss(id: number): void {
     this.notices = this.notices.filter((n) => n.id !== id);
+    this.#checked.delete(id);
   }
 
   /** Reopens a connection closed because another tab of this phone took the seat. */
@@ -287,8 +305,9 @@ export class MatchRoom {
   }
 
   #loadRules(): void {
-    this.#rulesLoading ??= import('$shared/engine/decide')
+    this.#rulesLoading ??= import('./rules')
       .then((m) => {
+        this.#recheckNotices = m.recheckNotices;
         this.#rules = m.decide;
       })
       .catch(() => {
@@ -410,13 +429,22 @@ export class MatchRoom {
     });
   }
 
-  #notify(n: Omit<Notice, 'id'>): void {
+  #notify(n: Omit<Notice, 'id'>): number {
     const notice = { ...n, id: ++this.#noticeSeq };
     this.notices = [...this.notices.slice(-4), notice];
     if (n.kind === 'info') setTimeout(() => this.dismiss(notice.id), 5000);
+    return notice.id;
+  }
+
+  /** Checks the taps this phone refused again, as the phone catches up (rules.ts, recheckNotices). */
+  #recheck(): void {
+    if (this.#checked.size === 0 || !this.#recheckNotices) return;
+    const next = this.#recheckNotices(this.notices, this.#checked, (c) => this.check(c), (c, label, force) => this.act(c, label, force));
+    if (next) this.notices = next;
   }
 
   #stateChanged(): void {
+    this.#recheck();
     if (this.#saveTimer) return;
     this.#saveTimer = setTimeout(() => {
       this.#saveTimer = null;
