@@ -1,14 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { createMatch, matchEvents } from './matches';
 import { Phone } from './phone';
 import { Evening } from './script';
 
 /**
- * R-III.B.3: AWAY declares first in round 1. The answering team's phone says so before the tap (its copy of the
- * engine), and when the captain sends anyway the server refuses with the same rule: the refusal comes back to the
- * captain with its rule ID and reason, never dropped silently.
+ * A new match with four players a side present and nothing declared; HOME's captain, on the Play tab, has picked the
+ * answering lineup of round 1 (Alice and Bo, then Cy and Dana) but not tapped yet: AWAY declares first (R-III.B.3).
  */
-test('R-III.B.3: the answering team declaring first is refused, and the refusal shows its rule ID', async ({ browser, request }) => {
+async function homeAnswerPickedEarly(browser: Browser, request: APIRequestContext) {
   const links = await createMatch(request);
   const evening = await Evening.start(request, links);
   await evening.arrive();
@@ -19,6 +18,16 @@ test('R-III.B.3: the answering team declaring first is refused, and the refusal 
   for (const [g, names] of [[1, ['Alice Ballsave', 'Bo Multiball']], [2, ['Cy Spinner', 'Dana Drain']]] as const) {
     for (const n of names) await page.getByRole('group', { name: `Game ${g} players` }).getByRole('button', { name: new RegExp(`^${n}`) }).click();
   }
+  return { links, evening, home, page };
+}
+
+/**
+ * R-III.B.3: AWAY declares first in round 1. The answering team's phone says so before the tap (its copy of the
+ * engine), and when the captain sends anyway the server refuses with the same rule: the refusal comes back to the
+ * captain with its rule ID and reason, never dropped silently.
+ */
+test('R-III.B.3: the answering team declaring first is refused, and the refusal shows its rule ID', async ({ browser, request }) => {
+  const { links, evening, home, page } = await homeAnswerPickedEarly(browser, request);
   // Before the tap: the verdict line names the rule.
   await expect(page.getByTestId('verdict')).toContainText('R-III.B.3');
   await home.capture('declare-answer-before-first-declarer');
@@ -47,15 +56,7 @@ test('R-III.B.3: the answering team declaring first is refused, and the refusal 
  * and sends the lineup exactly as the captain entered it, only when the captain taps Send.
  */
 test('R-III.B.3: a tap refused on the phone turns "Allowed now" once the first declarer declares, and Send declares it', async ({ browser, request }) => {
-  const links = await createMatch(request);
-  const evening = await Evening.start(request, links);
-  await evening.arrive();
-  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME');
-  const page = home.page;
-  await home.tab('Play');
-  for (const [g, names] of [[1, ['Alice Ballsave', 'Bo Multiball']], [2, ['Cy Spinner', 'Dana Drain']]] as const) {
-    for (const n of names) await page.getByRole('group', { name: `Game ${g} players` }).getByRole('button', { name: new RegExp(`^${n}`) }).click();
-  }
+  const { links, evening, home, page } = await homeAnswerPickedEarly(browser, request);
   await page.getByRole('button', { name: 'Declare answer for round 1' }).click();
   const notice = page.getByTestId('notice');
   await expect(notice).toHaveCount(1);
