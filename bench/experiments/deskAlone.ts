@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
@@ -36,6 +37,13 @@ import { benchSetup, fillerStep, playableScript } from '../matchScript';
  * the median and mean per command of every kind, per match. So a kind of command that costs more than its `decide`
  * and `fold` (bench/engine.ts) shows here, on any host, without a quiet machine (bench/HISTORY.md, "A
  * twenty-seventh host").
+ * With DESK_ALONE_WINDOWS=<path prefix> as well, it writes each kind's steps of the matches after the first (warm code)
+ * as CLOCK_MONOTONIC windows to <prefix>-<kind>.txt, in the form `bench/profileSummary.ts` takes, so that a CPU profile
+ * of the run (`node --cpu-prof`) can be cut to one kind of command:
+ *
+ *   DESK_ALONE_BY_TYPE=3 DESK_ALONE_SECONDS=92 DESK_ALONE_WINDOWS=/tmp/desk node --cpu-prof --cpu-prof-dir=/tmp/prof \
+ *     <the flags of npm start> --import tsx bench/experiments/deskAlone.ts
+ *   npx tsx bench/profileSummary.ts /tmp/prof/<the larger>.cpuprofile 30 $(cat /tmp/desk-declareLineup.txt)
  *
  * DESK_ALONE_SURVIVORS=<k>:<s>: instead, what the command path keeps alive. It plays steps 0 to k-1 in all 200 rooms
  * (unpaced, as DESK_ALONE_BY_TYPE does), writes a heap snapshot, plays the s steps after them (200 x s commands: at
@@ -48,6 +56,7 @@ const ROOMS = 200;
 const SECONDS = Number(process.env.DESK_ALONE_SECONDS ?? 75);
 const BY_TYPE = Number(process.env.DESK_ALONE_BY_TYPE ?? 0);
 const SURVIVORS = process.env.DESK_ALONE_SURVIVORS?.split(':').map(Number);
+const WINDOWS = process.env.DESK_ALONE_WINDOWS;
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const script = playableScript();
 const stepAt = (k: number) => script[k] ?? fillerStep(k - script.length);
@@ -103,13 +112,18 @@ if (SURVIVORS) {
   console.error(`npx tsx bench/experiments/heapDiff.ts ${first} ${second}`);
   await rooms.store.close();
 } else if (BY_TYPE > 0) {
+  /** Per kind, the steps' windows (µs of CLOCK_MONOTONIC, as a .cpuprofile's timestamps) of every match but the first. */
+  const windows = new Map<string, string[]>();
+  const nowUs = () => process.hrtime.bigint() / 1000n;
   for (let match = 1; match <= BY_TYPE; match++) {
     const rooms = await openRooms(`${match}:`);
     const perKind = new Map<string, number[]>();
     for (let k = 0; k < SECONDS; k++) {
       const before = process.cpuUsage();
+      const fromUs = nowUs();
       await playSteps(rooms, k, k + 1);
       const used = process.cpuUsage(before);
+      if (match > 1) windows.set(kindAt(k), [...(windows.get(kindAt(k)) ?? []), `${fromUs}:${nowUs()}`]);
       const list = perKind.get(kindAt(k)) ?? [];
       list.push((used.user + used.system) / ROOMS);
       perKind.set(kindAt(k), list);
@@ -121,6 +135,10 @@ if (SURVIVORS) {
       return `${kind} ${sorted[sorted.length >> 1]!.toFixed(0)} / ${mean.toFixed(0)} (${us.length} steps)`;
     });
     console.error(`match ${match}: CPU µs per command, median / mean of its steps: ${cells.join('; ')}`);
+  }
+  if (WINDOWS) {
+    for (const [kind, list] of windows) writeFileSync(`${WINDOWS}-${kind}.txt`, list.join(','));
+    console.error(`steps' windows written to ${WINDOWS}-<kind>.txt (${[...windows.keys()].join(', ')})`);
   }
 } else {
   const rooms = await openRooms();
