@@ -123,7 +123,11 @@ if (SURVIVORS) {
       const fromUs = nowUs();
       await playSteps(rooms, k, k + 1);
       const used = process.cpuUsage(before);
-      if (match > 1) windows.set(kindAt(k), [...(windows.get(kindAt(k)) ?? []), `${fromUs}:${nowUs()}`]);
+      if (match > 1) {
+        const steps = windows.get(kindAt(k)) ?? [];
+        steps.push(`${fromUs}:${nowUs()}`);
+        windows.set(kindAt(k), steps);
+      }
       const list = perKind.get(kindAt(k)) ?? [];
       list.push((used.user + used.system) / ROOMS);
       perKind.set(kindAt(k), list);
