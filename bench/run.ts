@@ -277,7 +277,7 @@ interface ConfigResult {
   /** CLOCK_MONOTONIC µs of the measurement windows (to cut a CPU profile to them). */
   windowsUs: { fromUs: number; toUs: number }[];
   /** Each window on its own, in the order measured. */
-  rounds: { ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number; othersPeakCores?: number; stealPeakMs?: number; stallMs?: number; busyCores?: number }[];
+  rounds: { measured?: { from: string; to: string }; ackP99: number; fanoutP99: number; serverCpuPct: number; loadAverage: number; loopDelayP99Ms: number; othersCores: number; stealMs?: number; othersPeakCores?: number; stealPeakMs?: number; stallMs?: number; busyCores?: number }[];
   /** Windows measured again because other work or a stall of the machine disturbed them. */
   discardedWindows: number;
   /** Season pages read by spectators during the windows (a league night), request to last byte. */
@@ -604,6 +604,8 @@ interface Window {
   redisStats: { before: CommandStats; after: CommandStats } | null;
   load: number;
   windowUs: { fromUs: number; toUs: number };
+  /** Wall-clock bounds of the measured span (ISO), to line a window up with a target's log (bench/loopWatch.ts). */
+  measured: { from: string; to: string };
   rssPeak: number;
   /** Cores the rest of the machine used during the window: all busy CPU minus target, load generators and Redis. */
   othersCores: number;
@@ -814,11 +816,13 @@ async function runWindow(t: Live, sess: Session, warmupMs: number, label = `wind
     const redis0 = withRedis ? await redisCpuSeconds() : 0;
     const before = withRedis ? await redisCommandStats() : null;
     const w0 = performance.now();
+    const measuredFrom = new Date().toISOString();
     const load = loadAverage();
     const sampler = othersSampler(t);
     stallWatch.take();
     await sleep(startAt + warmupMs + sess.measureMs - Date.now());
     const stallMs = round1(stallWatch.take());
+    const measuredTo = new Date().toISOString();
     const peaks = await sampler.stop();
     const cpu1 = cpuMs(t.server.pid);
     const machine1 = machineBusyMs();
@@ -845,6 +849,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number, label = `wind
       redisStats: before && after ? { before, after } : null,
       load,
       windowUs: { fromUs, toUs },
+      measured: { from: measuredFrom, to: measuredTo },
       rssPeak,
     };
     const fan = new Histogram();
@@ -856,7 +861,7 @@ async function runWindow(t: Live, sess: Session, warmupMs: number, label = `wind
       page.merge(st.pages.latency);
     }
     const pageReads = w.stats.reduce((a, st) => a + st.pages.reads, 0);
-    log(`  ${t.cfg.id} ${label}: ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (busiest second ${w.othersPeakCores}; steal ${w.stealMs} ms, busiest second ${w.stealPeakMs}; stall ${w.stallMs} ms), machine ${w.busyCores} cores busy, load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
+    log(`  ${t.cfg.id} ${label} (${measuredFrom.slice(11, 23)}-${measuredTo.slice(11, 23)}): ack p99 ${round2(ack.percentile(99))} ms, fan-out p50/p99 ${round2(fan.percentile(50))}/${round2(fan.percentile(99))} ms, server CPU ${round1((w.cpuMs / w.windowMs) * 100)}%, others ${w.othersCores} cores (busiest second ${w.othersPeakCores}; steal ${w.stealMs} ms, busiest second ${w.stealPeakMs}; stall ${w.stallMs} ms), machine ${w.busyCores} cores busy, load ${load}${pageReads > 0 ? `, ${pageReads} season pages p50/p99 ${round2(page.percentile(50))}/${round2(page.percentile(99))} ms` : ''}`);
     return w;
   } finally {
     clearInterval(rssTimer);
@@ -911,6 +916,7 @@ function aggregate(t: Live, snapshot: ConfigResult['snapshot'], vmHwmMb: number)
       ak.merge(st.ack);
     }
     return {
+      measured: x.measured,
       ackP99: round2(ak.percentile(99)),
       fanoutP99: round2(fan.percentile(99)),
       serverCpuPct: round1((x.cpuMs / x.windowMs) * 100),
