@@ -1,4 +1,4 @@
-import { readFileSync, writeSync } from 'node:fs';
+import { openSync, readSync, writeSync } from 'node:fs';
 import { PerformanceObserver, performance, type PerformanceEntry } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
@@ -17,17 +17,24 @@ import { Worker } from 'node:worker_threads';
  * overlap the span. A thread of its own samples the main thread's state and system call while the loop is stopped,
  * and writes its own line (`stopped main thread`) when the loop comes back.
  *
- * Opt-in: it costs a timer wake-up and a /proc read every TICK_MS, so the plain runs don't carry it.
+ * Opt-in, and kept cheap because on hosts with dear wake-ups its first version seemed to lengthen every target's tail
+ * (bench/HISTORY.md, "A forty-third host"): the main thread wakes every TICK_MS for one pread of its schedstat and one
+ * getrusage; the sampler thread wakes only every IDLE_MS and samples every SAMPLE_MS only while the loop is stopped.
  */
 const TICK_MS = 10;
 const REPORT_MS = Number(process.env.LOOP_WATCH_REPORT_MS ?? 80);
 const SAMPLE_MS = 10;
-// The main thread's id is the process's id on Linux.
-const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+// Half the report threshold, so every stop of REPORT_MS or more is sampled for at least half its length.
+const IDLE_MS = Math.max(SAMPLE_MS, Math.floor(REPORT_MS / 2));
+// The main thread's id is the process's id on Linux. The file stays open: a pread at offset 0 makes the kernel write
+// it afresh, one system call instead of readFileSync's open, fstat, read and close, and no garbage.
+const schedFd = openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
+const schedBuf = Buffer.alloc(128);
 
 /** On-CPU and run-queue time of the main thread so far, in ms. */
 function schedMs(): { run: number; queued: number } {
-  const [run, queued] = readFileSync(SCHEDSTAT, 'utf8').split(' ');
+  const n = readSync(schedFd, schedBuf, 0, schedBuf.length, 0);
+  const [run, queued] = schedBuf.toString('latin1', 0, n).split(' ');
   return { run: Number(run) / 1e6, queued: Number(queued) / 1e6 };
 }
 
@@ -53,7 +60,8 @@ const base = workerData.epochS * 1000;
 const task = '/proc/self/task/' + workerData.pid;
 const read = (f) => { try { return readFileSync(task + '/' + f, 'utf8').trim(); } catch { return '?'; } };
 let stop = null;
-setInterval(() => {
+// Wakes every idleMs while the loop runs, every sampleMs while it is stopped.
+const check = () => {
   const lateMs = Date.now() - (base + Atomics.load(beat, 0));
   if (lateMs >= workerData.reportMs) {
     if (!stop) stop = { from: new Date(base + Atomics.load(beat, 0)).toISOString(), samples: {} };
@@ -68,14 +76,15 @@ setInterval(() => {
     writeSync(2, '[loop-watch] stopped main thread from ' + stop.from + ', samples every ' + workerData.sampleMs + ' ms (state syscall wchan): ' + JSON.stringify(stop.samples) + '\\n');
     stop = null;
   }
-}, workerData.sampleMs);
+  setTimeout(check, stop ? workerData.sampleMs : workerData.idleMs);
+};
+check();
 `;
 stamp();
-new Worker(SAMPLER_SOURCE, { eval: true, workerData: { buffer: beat.buffer, epochS, pid: process.pid, reportMs: REPORT_MS, sampleMs: SAMPLE_MS } }).unref();
+new Worker(SAMPLER_SOURCE, { eval: true, workerData: { buffer: beat.buffer, epochS, pid: process.pid, reportMs: REPORT_MS, sampleMs: SAMPLE_MS, idleMs: IDLE_MS } }).unref();
 
 let last = performance.now();
 let lastSched = schedMs();
-let lastCpu = process.cpuUsage();
 let lastUsage = process.resourceUsage();
 let lastElu = performance.eventLoopUtilization();
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -86,7 +95,6 @@ function tick(): void {
   stamp();
   if (lateMs >= REPORT_MS) {
     const sched = schedMs();
-    const cpu = process.cpuUsage(lastCpu);
     const usage = process.resourceUsage();
     const elu = performance.eventLoopUtilization(lastElu);
     const spanMs = now - last;
@@ -106,7 +114,7 @@ function tick(): void {
       from: new Date(Date.now() - spanMs).toISOString(),
       spanMs: round1(spanMs),
       main: { run: round1(run), queued: round1(queued), asleep: round1(Math.max(0, spanMs - run - queued)) },
-      processCpuMs: round1((cpu.user + cpu.system) / 1000),
+      processCpuMs: round1((usage.userCPUTime + usage.systemCPUTime - lastUsage.userCPUTime - lastUsage.systemCPUTime) / 1000),
       switches: { voluntary: usage.voluntaryContextSwitches - lastUsage.voluntaryContextSwitches, involuntary: usage.involuntaryContextSwitches - lastUsage.involuntaryContextSwitches },
       majorFaults: usage.majorPageFault - lastUsage.majorPageFault,
       loopBusy: round1(elu.utilization * 100),
@@ -117,7 +125,6 @@ function tick(): void {
   }
   last = performance.now();
   lastSched = schedMs();
-  lastCpu = process.cpuUsage();
   lastUsage = process.resourceUsage();
   lastElu = performance.eventLoopUtilization();
   setTimeout(tick, TICK_MS).unref();
