@@ -21,6 +21,7 @@ import { startStallWatch } from './stallWatch';
 import { correctness, describeProblems } from './correctness';
 import { disturbance, MAX_REDO } from './disturbance';
 import { MAIN_TARGETS, roundOrder } from './roundOrder';
+import { mostSocketsUnder, socketsHeldAtEveryStep, type SweepPoint } from './socketsHeld';
 import { svgChart, type Series } from './svgChart';
 
 /**
@@ -1133,9 +1134,11 @@ function headline(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
   const mainDurable = inMain('bare-durable');
   const ours = results.filter((r) => r.config.target === 'ours' && r.config.group !== 'profile');
   const leagueNight = ours.find((r) => r.config.league);
-  const under = ours.filter((r) => r.fanout.p99 < GOALS.fanoutP99Ms && isClean(r));
-  const maxSockets = under.length ? Math.max(...under.map((r) => r.sockets)) : 0;
-  const bareUnder = results.filter((r) => r.config.target === 'bare' && r.fanout.p99 < GOALS.fanoutP99Ms && isClean(r));
+  // The sockets goal is read from the sweep over spectators per match, the main session being one of its points
+  // (bench/socketsHeld.ts); the other configurations count only for the old, any-configuration figure.
+  const points = (rs: ConfigResult[]): SweepPoint[] => rs.map((r) => ({ sockets: r.sockets, fanoutP99Ms: r.fanout.p99, clean: isClean(r) }));
+  const sweep = (t: Target) => points(results.filter((r) => r.config.target === t && (r.config.group === 'spectators' || r.config.group === 'main')));
+  const bareAll = points(results.filter((r) => r.config.target === 'bare'));
   const sum = (f: (r: ConfigResult) => number) => ours.reduce((a, r) => a + f(r), 0);
   return {
     p99FanoutMs: mainOurs?.fanout.p99 ?? null,
@@ -1159,11 +1162,15 @@ function headline(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
     lostUpdates: sum((r) => r.lostEvents),
     duplicateUpdates: sum((r) => r.duplicateEvents),
     outOfOrderUpdates: sum((r) => r.outOfOrder),
-    maxSocketsUnder100ms: maxSockets,
+    /** Since 6 Dec: the most sockets N such that every point of the spectators sweep up to N held (socketsHeld.ts). */
+    maxSocketsUnder100ms: socketsHeldAtEveryStep(sweep('ours'), GOALS.fanoutP99Ms),
+    /** The count before 6 Dec: the most sockets of any configuration under 100 ms, kept to compare with earlier runs. */
+    maxSocketsUnder100msAnyConfig: mostSocketsUnder(points(ours), GOALS.fanoutP99Ms),
     maxSocketsTested: ours.length ? Math.max(...ours.map((r) => r.sockets)) : 0,
     /** --pin: "<target cpus>:<generators' cpus>:<Redis's cpus>", else null. */
     pinned: PIN ? `${PIN.target}:${PIN.rest}:${PIN.redis}` : null,
-    bareMaxSocketsUnder100ms: bareUnder.length ? Math.max(...bareUnder.map((r) => r.sockets)) : 0,
+    bareMaxSocketsUnder100ms: socketsHeldAtEveryStep(sweep('bare'), GOALS.fanoutP99Ms),
+    bareMaxSocketsUnder100msAnyConfig: mostSocketsUnder(bareAll, GOALS.fanoutP99Ms),
     serverCpuPct: mainOurs?.server.cpuPct ?? null,
     bareCpuPct: mainBare?.server.cpuPct ?? null,
     serverPeakRssMb: mainOurs?.server.rssPeakMb ?? null,
@@ -1211,7 +1218,8 @@ function markdown(results: ConfigResult[], engine: EngineBenchResult, guard: Gua
   lines.push('');
   lines.push(`- fan-out p99 within 1.3x of the bare relay at 200 matches x 22 clients: ${head.p99FanoutMs} ms vs ${head.bareP99FanoutMs} ms = **${head.fanoutRatio}x** (median of the per-round ratios ${head.fanoutRatioRoundsMedian}x) (${ok((head.fanoutRatio ?? Infinity) <= GOALS.fanoutRatio)})`);
   lines.push(`- ack p99 <= 5 ms: **${head.p99AckMs} ms** (bare relay ${head.bareP99AckMs} ms) (${ok((head.p99AckMs ?? Infinity) <= GOALS.ackP99Ms)})`);
-  lines.push(`- >= 15,000 sockets per process under 100 ms p99: **${head.maxSocketsUnder100ms.toLocaleString('en-US')}** of ${head.maxSocketsTested.toLocaleString('en-US')} tested (bare relay: ${head.bareMaxSocketsUnder100ms.toLocaleString('en-US')}) (${ok(head.maxSocketsUnder100ms >= GOALS.sockets)})`);
+  const n = (x: number) => x.toLocaleString('en-US');
+  lines.push(`- >= 15,000 sockets per process under 100 ms p99: **${n(head.maxSocketsUnder100ms)}** of ${n(head.maxSocketsTested)} tested, held at every step of the spectators sweep (bare relay: ${n(head.bareMaxSocketsUnder100ms)}; the most of any configuration, the count before 6 Dec: ${n(head.maxSocketsUnder100msAnyConfig)}, bare relay ${n(head.bareMaxSocketsUnder100msAnyConfig)}) (${ok(head.maxSocketsUnder100ms >= GOALS.sockets)})`);
   lines.push(`- 0 lost updates: lost ${head.lostUpdates}, duplicated ${head.duplicateUpdates}, out of order ${head.outOfOrderUpdates} (${ok(head.lostUpdates === 0 && head.duplicateUpdates === 0 && head.outOfOrderUpdates === 0)})`);
   if (head.durableP99FanoutMs !== null) {
     lines.push(`- beside them, the durable floor (the bare relay storing each event in Redis, one RPUSH, before it sends it): fan-out p99 ${head.durableP99FanoutMs} ms (${head.durableFanoutRatio}x the bare relay; ours ${head.fanoutRatioToDurable}x the floor), ack p99 ${head.durableP99AckMs} ms`);
