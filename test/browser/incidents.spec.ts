@@ -261,10 +261,8 @@ test('R-VII.L.2.3 / R-VII.L.2.7: a major failure takes the machine out, AWAY (wh
   await expect(fan.page.getByTestId('points-AWAY')).toHaveText('6');
 
   // No tie-breaker: both captains sign and the scoresheet is final (MR-5).
-  await home.tab('Play');
-  await home.page.getByRole('button', { name: 'Sign for HOME' }).click();
-  await away.tab('Play');
-  await away.page.getByRole('button', { name: 'Sign for AWAY' }).click();
+  await home.sign();
+  await away.sign();
   await expect(fan.page.getByTestId('stage')).toHaveText('HOME wins · signed');
 
   const events = await matchEvents(request, e.links.matchId);

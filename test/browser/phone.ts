@@ -110,6 +110,17 @@ export class Phone {
     while ((await onCard.count()) + (await inList.count()) > 0) await onCard.or(inList).first().click();
   }
 
+  /**
+   * Signs the scoresheet (MR-5) once this phone's own check says everything is played and confirmed, as a captain
+   * reads the screen before tapping. Another phone showing the result does not prove this one has every
+   * confirmation yet; a tap made before is refused on the phone itself (MR-4) and never reaches the server.
+   */
+  async sign(): Promise<void> {
+    await this.tab('Play');
+    await expect(this.page.getByTestId('signoff').getByTestId('verdict')).toContainText('you can sign');
+    await this.page.getByRole('button', { name: `Sign for ${this.label}` }).click();
+  }
+
   /** Screenshot of what the phone shows (390 x 844) under test-results/screens/, and an axe check of the page. */
   async capture(name: string): Promise<void> {
     mkdirSync('test-results/screens', { recursive: true });

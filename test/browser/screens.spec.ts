@@ -171,12 +171,12 @@ test('the end: tie-breaker, sign-off and challenge, spectator result, printable 
   await evening.away.send({ type: 'enterTiebreakerScore', payload: { side: 'AWAY', points: 27_500_000 } });
   await evening.confirmAll();
   await home.tab('Play');
-  await expect(home.page.getByRole('button', { name: 'Sign for HOME' })).toBeVisible();
+  await expect(home.page.getByTestId('signoff').getByTestId('verdict')).toContainText('you can sign');
   await home.page.getByRole('button', { name: 'Sign for HOME' }).scrollIntoViewIfNeeded();
   await home.capture('34-sign-off');
 
-  await home.page.getByRole('button', { name: 'Sign for HOME' }).click();
-  await away.page.getByRole('button', { name: 'Sign for AWAY' }).click();
+  await home.sign();
+  await away.sign();
   await expect(fan.page.getByTestId('stage')).toHaveText('HOME wins · signed');
   await fan.capture('37-spectator-final');
 
