@@ -95,11 +95,11 @@ test('two captains play a whole match with a tie-breaker; the spectator sees eve
   await expect(seen.getByTestId('live-result')).toContainText('HOME wins', SOON);
 
   // Both captains sign (MR-5): the scoresheet is final.
-  // '✓ signed', not 'signed': "not signed" contains the latter, so it would pass before any signature arrived.
   // HOME signs once its own phone says everything is confirmed (Phone.sign). The spectator's "HOME wins" does not
   // prove HOME's phone has AWAY's confirmation of HOME's score yet: on a loaded CI machine it had not (6 Dec), the
   // phone refused the tap itself (MR-4) and nothing reached the server.
   await home.sign();
+  // '✓ signed', not 'signed': "not signed" contains the latter, so it would pass before any signature arrived.
   await expect(seen.getByTestId('signature-HOME')).toContainText('✓ signed', SOON);
   // AWAY signs once its own phone shows HOME's signature, as its captain would: that update comes after HOME's
   // confirmation of AWAY's tie-breaker score, so the phone's own check (MR-4) no longer finds an entry unconfirmed.
