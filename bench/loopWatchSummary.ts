@@ -8,9 +8,9 @@ import { basename, dirname, join } from 'node:path';
  *   npx tsx bench/loopWatchSummary.ts [bench/results/full.json] [--min=80]
  *
  * For each target, over its own measured windows: how many late ticks of at least --min ms, how long they lasted in
- * all, and how that time split between running, waiting for a CPU and sleeping; then its longest late ticks. Ticks
- * outside a target's own windows (connecting, the other targets' turns, shutting down) are counted apart: they don't
- * reach its figures.
+ * all, how that time split between running, waiting for a CPU and sleeping, and how much CPU the process's other
+ * threads used meanwhile; then its longest late ticks. Ticks outside a target's own windows (connecting, the other
+ * targets' turns, shutting down) are counted apart: they don't reach its figures.
  */
 interface LateTick {
   from: string;
@@ -53,12 +53,16 @@ for (const res of results) {
   const own = long.filter((t) => inWindow(t));
   const sum = (f: (t: LateTick) => number) => r1(own.reduce((a, t) => a + f(t), 0));
   const gcMs = sum((t) => Object.values(t.gc).reduce((a, g) => a + g.totalMs, 0));
+  // The process's CPU over all its threads, less the main thread's: mostly V8's helpers (concurrent marking, parallel
+  // scavenge and sweeping). On two cores they take a core from the main thread too, so a late tick that waited for a
+  // CPU while its own helpers ran is the server's own GC, not the load generators or Redis.
+  const others = (t: LateTick) => Math.max(0, t.processCpuMs - t.main.run);
   console.log(
-    `${res.config.id} (windows' fan-out p99 ${windows.map((w) => w.p99).join(', ')} ms): ${own.length} late ticks of ${minMs} ms or more in its windows, ${sum((t) => t.spanMs)} ms in all: running ${sum((t) => t.main.run)}, waiting for a CPU ${sum((t) => t.main.queued)}, asleep ${sum((t) => t.main.asleep)}, GC ${gcMs}; ${long.length - own.length} outside its windows`,
+    `${res.config.id} (windows' fan-out p99 ${windows.map((w) => w.p99).join(', ')} ms): ${own.length} late ticks of ${minMs} ms or more in its windows, ${sum((t) => t.spanMs)} ms in all: running ${sum((t) => t.main.run)}, waiting for a CPU ${sum((t) => t.main.queued)}, asleep ${sum((t) => t.main.asleep)}, GC ${gcMs}, the process's other threads ${sum(others)} ms of CPU; ${long.length - own.length} outside its windows`,
   );
   for (const t of [...own].sort((a, b) => b.spanMs - a.spanMs).slice(0, 5)) {
     const gc = Object.entries(t.gc).map(([k, g]) => `${k} ${g.n}x ${g.totalMs} ms`).join(', ') || 'no GC';
-    console.log(`  window ${inWindow(t)!.i} at ${t.from.slice(11, 23)}: ${t.spanMs} ms = running ${t.main.run} + waiting ${t.main.queued} + asleep ${t.main.asleep}; ${t.switches.involuntary} preemptions; ${gc}`);
+    console.log(`  window ${inWindow(t)!.i} at ${t.from.slice(11, 23)}: ${t.spanMs} ms = running ${t.main.run} + waiting ${t.main.queued} + asleep ${t.main.asleep}; other threads ${r1(others(t))} ms of CPU; ${t.switches.involuntary} preemptions; ${gc}`);
   }
 }
 console.log(`(from ${basename(file)} and the targets' logs beside it)`);
