@@ -54,8 +54,9 @@ for (const res of results) {
   const sum = (f: (t: LateTick) => number) => r1(own.reduce((a, t) => a + f(t), 0));
   const gcMs = sum((t) => Object.values(t.gc).reduce((a, g) => a + g.totalMs, 0));
   // The process's CPU over all its threads, less the main thread's: mostly V8's helpers (concurrent marking, parallel
-  // scavenge and sweeping). On two cores they take a core from the main thread too, so a late tick that waited for a
-  // CPU while its own helpers ran is the server's own GC, not the load generators or Redis.
+  // scavenge and sweeping, also libuv's pool). On two cores they take a core from the main thread too, so a late tick
+  // that waited for a CPU while its own helpers ran points at the server's own GC more than at the load generators or
+  // Redis; it does not prove it (they may have run at the same time).
   const others = (t: LateTick) => Math.max(0, t.processCpuMs - t.main.run);
   console.log(
     `${res.config.id} (windows' fan-out p99 ${windows.map((w) => w.p99).join(', ')} ms): ${own.length} late ticks of ${minMs} ms or more in its windows, ${sum((t) => t.spanMs)} ms in all: running ${sum((t) => t.main.run)}, waiting for a CPU ${sum((t) => t.main.queued)}, asleep ${sum((t) => t.main.asleep)}, GC ${gcMs}, the process's other threads ${sum(others)} ms of CPU; ${long.length - own.length} outside its windows`,

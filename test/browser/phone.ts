@@ -19,8 +19,9 @@ export class Phone {
    * before the page had them all. Such a phone has no service worker, which could have kept them (a page on plain
    * http from a LAN address gets none); Playwright could not see the worker's own fetches anyway.
    */
-  static async open(browser: Browser, link: string, label: string, options: { unreachable?: RegExp } = {}): Promise<Phone> {
+  static async open(browser: Browser, link: string, label: string, options: { unreachable?: RegExp; slowReplies?: number } = {}): Promise<Phone> {
     const context = await browser.newContext(options.unreachable ? { serviceWorkers: 'block' } : {});
+    if (options.slowReplies) await slowReplies(context, options.slowReplies);
     const phone = new Phone(context, await context.newPage(), label);
     if (options.unreachable) {
       await context.route(options.unreachable, (route) => {
@@ -140,6 +141,19 @@ export async function axeClean(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+}
+
+/**
+ * A slow link, as bar wifi can be: whatever the server sends this phone arrives `ms` later, in order (the phone's
+ * own messages go out at once). The real server still answers; only the wire is slowed.
+ */
+async function slowReplies(context: BrowserContext, ms: number): Promise<void> {
+  await context.routeWebSocket(/\/socket\.io\//, (page) => {
+    const server = page.connectToServer();
+    server.onMessage((message) => {
+      setTimeout(() => page.send(message), ms);
+    });
+  });
 }
 
 /** No horizontal scrolling at 390 px, and every visible control at least 44 x 44 px (a thumb in a dark bar). */

@@ -38,3 +38,33 @@ test('captains see whether the other captain is connected, and a spectator sees 
 
   for (const p of [home, spectator]) await p.close();
 });
+
+/**
+ * A captain taps players in one after the other. Each tap shows "1 change sending" in the bar until the server has
+ * stored it; on a slow link that is a while. The bar must not grow a line for it: the whole screen would move down
+ * under the thumb and back up when the answer came, and the next tap would land on the wrong row (a lost tap).
+ */
+test('the "sending" badge never moves the screen under the thumb, on a slow link with the other captain connected', async ({ browser, request }) => {
+  const links = await createMatch(request);
+  const away = await Phone.open(browser, links.captainLinks.AWAY, 'AWAY');
+  const home = await Phone.open(browser, links.captainLinks.HOME, 'HOME', { slowReplies: 800 });
+  await expect(home.page.getByTestId('presence')).toHaveText('AWAY captain connected');
+  await home.tab('Players');
+  const next = home.page.getByRole('button', { name: 'Bo Multiball arrived', exact: true });
+  const top = async () => (await next.boundingBox())?.y;
+  const before = await top();
+  expect(before).toBeDefined();
+
+  await home.page.getByRole('button', { name: 'Alice Ballsave arrived', exact: true }).click();
+  await expect(home.page.getByTestId('waiting')).toHaveText('1 change sending');
+  await expect(home.page.getByTestId('presence')).toBeVisible();
+  expect(await top()).toBe(before);
+  await home.capture('91-sending-on-a-slow-link');
+
+  await expect(home.page.getByTestId('waiting')).toHaveCount(0, { timeout: 10_000 });
+  await expect(home.page.getByTestId('present-HOME')).toHaveText('1 here');
+  expect(await top()).toBe(before);
+  await expect(away.page.getByTestId('present-HOME')).toHaveText('1 here');
+
+  for (const p of [home, away]) await p.close();
+});
