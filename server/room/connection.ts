@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION, type ErrorCode } from '../../shared/protocol';
-import type { Logger } from '../log';
+import { ConnectionLog, type LineLog } from './connectionLog';
 import { admit, error, incoming, type Answer } from './messageGate';
 import { matchRoom, seatName, teamRoom } from './roomNames';
 import { claimNow, evictOlder } from './seatHandover';
@@ -11,7 +11,7 @@ const KNOWN_MESSAGES = new Set(['command', 'sync', 'draft']);
 /** Wires one accepted connection (its role already fixed by roomGate) into its match room. */
 export function openConnection(socket: RoomSocket, deps: RoomDeps): void {
   const { matchId, actor, tokenRejected, deviceId } = socket.data;
-  const log = deps.log.child({ matchId, sid: socket.id, role: actor.role, side: actor.role === 'captain' ? actor.side : undefined });
+  const log = new ConnectionLog(deps.log, socket);
   void socket.join(matchRoom(matchId));
 
   const seat = actor.role === 'captain' ? seatName(matchId, actor.side, deviceId) : null;
@@ -63,7 +63,7 @@ export function openConnection(socket: RoomSocket, deps: RoomDeps): void {
  * carries its time, so an order from an older connection that reaches another process late closes nothing newer
  * there (room/seatHandover.ts).
  */
-function takeSeat(socket: RoomSocket, seat: string, deps: RoomDeps, log: Logger): void {
+function takeSeat(socket: RoomSocket, seat: string, deps: RoomDeps, log: LineLog): void {
   const claim = claimNow(seat, socket.id, Date.now());
   socket.data.seatClaim = claim;
   void socket.join(seat);
@@ -76,7 +76,7 @@ function takeSeat(socket: RoomSocket, seat: string, deps: RoomDeps, log: Logger)
 async function guarded(
   socket: RoomSocket,
   args: unknown[],
-  log: Logger,
+  log: LineLog,
   handler: (payload: unknown, answer: Answer) => Promise<void>,
 ): Promise<void> {
   const { payload, answer } = incoming(args, (code, message) => socket.emit('problem', { code, message }));

@@ -1,7 +1,7 @@
 import { CommandSchema, type Side } from '../../shared/index';
 import { CommandEnvelopeSchema, DraftSchema, SyncSchema, type Reply } from '../../shared/protocol';
-import type { Logger } from '../log';
 import { StoreUnavailableError } from '../store/matchStore';
+import type { LineLog } from './connectionLog';
 import { badMessage, error, type Answer } from './messageGate';
 import { catchUp } from './resync';
 import { eventsFrame, fanOutEvents, sendEvents } from './roomFanOut';
@@ -70,7 +70,7 @@ export async function onDraft(socket: RoomSocket, deps: RoomDeps, payload: unkno
   }
 }
 
-export async function sendCatchUp(socket: RoomSocket, deps: RoomDeps, version: number | undefined, log: Logger): Promise<Reply> {
+export async function sendCatchUp(socket: RoomSocket, deps: RoomDeps, version: number | undefined, log: LineLog): Promise<Reply> {
   try {
     const result = await catchUp(deps.store, deps.live, socket.data.matchId, version);
     switch (result.kind) {
@@ -90,7 +90,7 @@ export async function sendCatchUp(socket: RoomSocket, deps: RoomDeps, version: n
   }
 }
 
-export async function sendLatestDraft(socket: RoomSocket, deps: RoomDeps, side: Side, log: Logger): Promise<void> {
+export async function sendLatestDraft(socket: RoomSocket, deps: RoomDeps, side: Side, log: LineLog): Promise<void> {
   try {
     const latest = await deps.drafts.latest(socket.data.matchId, side);
     if (latest) socket.emit('draft', latest);
@@ -99,7 +99,7 @@ export async function sendLatestDraft(socket: RoomSocket, deps: RoomDeps, side: 
   }
 }
 
-function storeFailure(err: unknown, log: Logger): Reply {
+function storeFailure(err: unknown, log: LineLog): Reply {
   if (err instanceof StoreUnavailableError) {
     return error('UNAVAILABLE', 'The scoresheet cannot be reached right now. Try again in a moment.');
   }
