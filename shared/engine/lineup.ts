@@ -1,7 +1,7 @@
 import type { DeclaredGame, PayloadOf } from '../commands';
 import type { Side } from '../league';
 import { other } from '../league';
-import { findPlayer, type MatchState, playerName, type RoundState } from '../state';
+import { findPlayer, type GameState, type MatchState, playerName, type RoundState } from '../state';
 import { canStillFit, owedGames, writtenIn } from '../views/minimumPlay';
 import { gameOutcome, hasOutcome } from '../views/outcome';
 import { clock, eligibleForRound, isPresent, presentPlayers, windowCloses } from '../views/presence';
@@ -57,7 +57,8 @@ function loneOf(state: MatchState, round: RoundState, side: Side): string | null
   return null;
 }
 
-const pairKey = (a: string, b: string) => [a, b].sort().join('+');
+/** The same key whichever way round the pair is named (compared as strings, as a sort would). */
+const pairKey = (a: string, b: string) => (a < b ? `${a}+${b}` : `${b}+${a}`);
 
 /** Pairs a team has used in doubles games of this match, except in the games being (re)declared now. */
 function usedPairs(state: MatchState, side: Side, skip: (round: number, game: number) => boolean): Set<string> {
@@ -182,6 +183,12 @@ function checkNames(f: Frame): Check {
   return null;
 }
 
+/** The last play position the team `them` holds in game `g` once the other team writes `mine` players into it. */
+function lastPosition(r: RoundState, mine: number, g: GameState, them: Side): number {
+  const counts = { [other(them)]: mine, [them]: g.players[them].length } as Record<Side, number>;
+  return Math.max(...positionsFor(counts, r.fd, them));
+}
+
 /**
  * R-II.B.2.3.1 through a keying fix (OQ-37) or a re-declaration (R-VII.L.2.7.1.3): a change may not take away the
  * top-150 player that an opposing top-150 player relies on, either to play at all (the answering team's) or for a
@@ -196,12 +203,10 @@ function checkReliedOn(f: Frame): Check {
   for (const [i, game] of games.entries()) {
     if (game.players.some((id) => restricted(side, id))) continue;
     const g = r.games[replacing[i]! - 1]!;
-    const counts = { [side]: game.players.length, [them]: g.players[them].length } as Record<Side, number>;
-    const last = Math.max(...positionsFor(counts, r.fd, them));
     for (const id of g.players[them]) {
       if (!restricted(them, id)) continue;
       const seat = g.seats[them][id];
-      const relies = them !== r.fd || (r.format === 'DOUBLES' && seat !== undefined && seat !== last);
+      const relies = them !== r.fd || (r.format === 'DOUBLES' && seat !== undefined && seat !== lastPosition(r, game.players.length, g, them));
       if (relies) {
         return refuse('R-II.B.2.3.1', `${playerName(state, id)} (top-150) plays game ${g.game} as it is only against a top-150 player of yours: keep one there.`, 'RESTRICTED');
       }

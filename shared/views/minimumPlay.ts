@@ -1,5 +1,5 @@
 import type { Player, Side } from '../league';
-import { findPlayer, type MatchState, teamOf } from '../state';
+import { findPlayer, type MatchState, type RoundState, teamOf } from '../state';
 import { gameOutcome } from './outcome';
 
 /**
@@ -8,18 +8,28 @@ import { gameOutcome } from './outcome';
  * does not count.
  */
 export function hasPlayed(state: MatchState, side: Side, playerId: string): boolean {
-  return state.rounds.some((r) =>
-    r.games.some((g) => {
+  // Loops, not nested some() callbacks: every lineup runs this for each starter, and the closures were a sixth of
+  // what a lineup's decide allocated (bench/HISTORY.md, "A fifty-first host").
+  for (const r of state.rounds) {
+    for (const g of r.games) {
       if (g.seated?.[side].includes(playerId)) return true;
-      if (!g.players[side].includes(playerId)) return false;
+      if (!g.players[side].includes(playerId)) continue;
       const o = gameOutcome(state, g);
-      return o.kind === 'FORFEIT_WIN' && o.side === side;
-    }),
-  );
+      if (o.kind === 'FORFEIT_WIN' && o.side === side) return true;
+    }
+  }
+  return false;
 }
 
 export function writtenIn(state: MatchState, side: Side, playerId: string): boolean {
-  return state.rounds.some((r) => r.games.some((g) => g.players[side].includes(playerId)));
+  for (const r of state.rounds) for (const g of r.games) if (g.players[side].includes(playerId)) return true;
+  return false;
+}
+
+/** Whether the FD of round `r` wrote a top-150 player into any of its games. */
+function fdPutRestricted(state: MatchState, r: RoundState): boolean {
+  for (const g of r.games) for (const id of g.players[r.fd]) if (findPlayer(state, r.fd, id)?.restricted) return true;
+  return false;
 }
 
 /**
@@ -28,12 +38,12 @@ export function writtenIn(state: MatchState, side: Side, playerId: string): bool
  * a top-150 opponent (R-II.B.2.3, R-II.B.2.3.1); a round not yet declared by the FD offers them nothing known yet.
  */
 function couldBeWrittenAfter(state: MatchState, side: Side, player: Player, arrivedAt: number): boolean {
-  return state.rounds.some((r) => {
+  for (const r of state.rounds) {
     const d = r.declarations[side];
-    if (d !== null && d.at < arrivedAt) return false;
-    if (!player.restricted || r.fd === side) return true;
-    return r.games.some((g) => g.players[r.fd].some((id) => findPlayer(state, r.fd, id)?.restricted));
-  });
+    if (d !== null && d.at < arrivedAt) continue;
+    if (!player.restricted || r.fd === side || fdPutRestricted(state, r)) return true;
+  }
+  return false;
 }
 
 export interface Owed {

@@ -24,21 +24,26 @@ export function currentEntries(state: MatchState, round: number, game: number, g
  * earlier entry; a disputed entry waits for a new one), summed over segments (R-VII.L.2.5.2).
  */
 export function countedScore(scores: ScoreEntry[], playerId: string): number | null {
-  const bySegment = new Map<number, number>();
-  for (const e of scores) {
-    if (e.playerId !== playerId) continue;
-    if (e.status === 'DISPUTED') bySegment.delete(e.segment);
-    else bySegment.set(e.segment, e.points);
-  }
-  if (bySegment.size === 0 || !bySegment.has(1)) return null;
+  // A segment's latest entry decides it, so an entry counts when it is not disputed and no later entry of the player
+  // has its segment. Scanned in place rather than through a Map per player: a game's outcome reads this for every
+  // seated player, and lineups read many outcomes (bench/HISTORY.md, "A fifty-first host").
   let total = 0;
-  for (const v of bySegment.values()) total += v;
-  return total;
+  let firstSegment = false;
+  for (let i = 0; i < scores.length; i++) {
+    const e = scores[i]!;
+    if (e.playerId !== playerId || e.status === 'DISPUTED' || supersededAt(scores, i)) continue;
+    total += e.points;
+    if (e.segment === 1) firstSegment = true;
+  }
+  return firstSegment ? total : null;
 }
 
-/** Confirmed incidents of the current generation, in the order they were entered. */
-const confirmedIncidents = (entries: ReturnType<typeof currentEntries>) =>
-  entries.filter((e): e is IncidentEntry => e.kind === 'INCIDENT' && e.status === 'CONFIRMED');
+/** Whether a later entry of the same player is for the same segment as entry i. */
+function supersededAt(scores: ScoreEntry[], i: number): boolean {
+  const e = scores[i]!;
+  for (let j = i + 1; j < scores.length; j++) if (scores[j]!.playerId === e.playerId && scores[j]!.segment === e.segment) return true;
+  return false;
+}
 
 /** Incidents that cost the whole team the game (R-VII.B.6, R-VII.Q.1, R-VII.Q.3, R-VII.J.2.1.2). */
 const GAME_LOSS = new Set(['SLAM_TILT', 'MACHINE_DAMAGE', 'TILTED_OPPONENT']);
@@ -57,8 +62,11 @@ export function occurrence(state: MatchState, entry: IncidentEntry): number {
 export interface Penalties {
   teamDisqualified: Record<Side, boolean>;
   gameLoss: Record<Side, boolean>;
-  playerDisqualified: Set<string>;
+  playerDisqualified: ReadonlySet<string>;
 }
+
+/** Shared by every game without a disqualified player, so the common case allocates no Set. */
+const NO_ONE: ReadonlySet<string> = new Set();
 
 /** The penalties confirmed against each team in a game (CALC-1 steps 2-3). */
 export function penalties(state: MatchState, g: GameState): Penalties {
@@ -67,17 +75,21 @@ export function penalties(state: MatchState, g: GameState): Penalties {
 
 /** The penalties among a game's current entries: a regular game slot or the tie-breaker. */
 function penaltiesOf(state: MatchState, entries: ReturnType<typeof currentEntries>): Penalties {
-  const result: Penalties = { teamDisqualified: { HOME: false, AWAY: false }, gameLoss: { HOME: false, AWAY: false }, playerDisqualified: new Set() };
-  for (const e of confirmedIncidents(entries)) {
+  const teamDisqualified = { HOME: false, AWAY: false };
+  const gameLoss = { HOME: false, AWAY: false };
+  let disqualified: Set<string> | null = null;
+  // Confirmed incidents of the current generation, in the order they were entered.
+  for (const e of entries) {
+    if (e.kind !== 'INCIDENT' || e.status !== 'CONFIRMED') continue;
     const { kind, side, playerId } = e.incident;
-    if (kind === 'OUT_OF_TURN') result.teamDisqualified[side] = true; // R-III.C.5.2
-    else if (GAME_LOSS.has(kind)) result.gameLoss[side] = true;
-    else if (PLAYER_DQ.has(kind) && playerId) result.playerDisqualified.add(playerId);
-    else if (kind === 'LOGGED_IN' && playerId && occurrence(state, e) >= 2) result.playerDisqualified.add(playerId); // R-III.C.6.1.2.1
+    if (kind === 'OUT_OF_TURN') teamDisqualified[side] = true; // R-III.C.5.2
+    else if (GAME_LOSS.has(kind)) gameLoss[side] = true;
+    else if (PLAYER_DQ.has(kind) && playerId) (disqualified ??= new Set()).add(playerId);
+    else if (kind === 'LOGGED_IN' && playerId && occurrence(state, e) >= 2) (disqualified ??= new Set()).add(playerId); // R-III.C.6.1.2.1
     // R-VII.J.2.1.1: a first occurrence only lets the opponents practise one game; it is recorded, not penalised.
-    else if (kind === 'PRACTICE' && occurrence(state, e) >= 2) result.gameLoss[side] = true; // R-VII.J.2.1.2
+    else if (kind === 'PRACTICE' && occurrence(state, e) >= 2) gameLoss[side] = true; // R-VII.J.2.1.2
   }
-  return result;
+  return { teamDisqualified, gameLoss, playerDisqualified: disqualified ?? NO_ONE };
 }
 
 /**
@@ -87,10 +99,15 @@ function penaltiesOf(state: MatchState, entries: ReturnType<typeof currentEntrie
  */
 export function gameOutcome(state: MatchState, g: GameState): GameOutcome {
   if (g.voided) return { kind: 'VOID' };
-  const forfeits = new Set(g.forfeitedBy);
-  if (forfeits.size === 2) return { kind: 'VOID' };
-  if (forfeits.size === 1) return { kind: 'FORFEIT_WIN', side: other([...forfeits][0]!) };
-  const pen = penalties(state, g);
+  // Read without building a Set or the entry lists twice: a lineup asks for the previous round's outcomes and the
+  // minimum-play check for more, and what this allocates is what the server's scavenges copy (bench/HISTORY.md, "A
+  // fifty-first host").
+  const homeForfeited = g.forfeitedBy.includes('HOME');
+  const awayForfeited = g.forfeitedBy.includes('AWAY');
+  if (homeForfeited && awayForfeited) return { kind: 'VOID' };
+  if (homeForfeited || awayForfeited) return { kind: 'FORFEIT_WIN', side: homeForfeited ? 'AWAY' : 'HOME' };
+  const entries = currentEntries(state, g.round, g.game, g.generation);
+  const pen = penaltiesOf(state, entries);
   if (g.startedAt === null || g.seated === null || g.awaitingMachine) {
     // R-VII.J.2.1.2: a second practice occurrence can cost a team a game before it starts. The team forfeits it:
     // the game is not played, and the other team's players, ready to play, count as having played (OQ-09 (a)).
@@ -100,22 +117,23 @@ export function gameOutcome(state: MatchState, g: GameState): GameOutcome {
     return { kind: 'PENDING' };
   }
 
-  const entries = currentEntries(state, g.round, g.game, g.generation);
   const scores = entries.filter((e): e is ScoreEntry => e.kind === 'SCORE');
   const totals: Record<Side, number | null> = { HOME: null, AWAY: null };
   const out: Record<Side, boolean> = { HOME: false, AWAY: false };
   let complete = true;
   for (const side of SIDES) {
     const seated = g.seated[side];
-    const counted = seated.filter((p) => !pen.playerDisqualified.has(p));
-    const allDisqualified = seated.length > 0 && counted.length === 0;
-    out[side] = pen.teamDisqualified[side] || allDisqualified || pen.gameLoss[side];
+    let counted = 0;
     let total = 0;
-    for (const p of counted) {
+    for (const p of seated) {
+      if (pen.playerDisqualified.has(p)) continue;
+      counted += 1;
       const s = countedScore(scores, p);
       if (s === null) complete = false;
       else total += s;
     }
+    const allDisqualified = seated.length > 0 && counted === 0;
+    out[side] = pen.teamDisqualified[side] || allDisqualified || pen.gameLoss[side];
     totals[side] = pen.teamDisqualified[side] || allDisqualified ? null : total;
   }
   if (out.HOME && out.AWAY) return { kind: 'NO_RESULT' }; // OQ-14

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameOutcome, gamePoints, gamePointsTotal, matchResult, type MatchState, TIEBREAKER_ROUND } from '../../../shared';
+import { countedScore, gameOutcome, gamePoints, gamePointsTotal, matchResult, type MatchState, type ScoreEntry, TIEBREAKER_ROUND } from '../../../shared';
 import { AWAY, HOME, type Match } from '../harness';
 import { declareRound, enter, incident, playGame, reachEnd, reachRound, reachTie } from '../play';
 
@@ -7,6 +7,27 @@ import { declareRound, enter, incident, playGame, reachEnd, reachRound, reachTie
 
 const game = (s: MatchState, round: number, g: number) => s.rounds[round - 1]!.games[g - 1]!;
 const outcome = (m: Match, round: number, g: number) => gameOutcome(m.state, game(m.state, round, g));
+
+describe('the score that counts (R-VII.L.2.5.2)', () => {
+  let n = 0;
+  const e = (playerId: string, points: number, segment = 1, status: ScoreEntry['status'] = 'CONFIRMED'): ScoreEntry => ({
+    kind: 'SCORE', id: `E${++n}`, by: AWAY, at: n, status, round: 1, game: 1, generation: 0, playerId, side: HOME, points, segment,
+  });
+
+  it('an edit replaces the earlier entry of its segment; segments add up; other players do not count', () => {
+    expect(countedScore([e('H1', 100), e('H2', 999), e('H1', 200)], 'H1')).toBe(200);
+    expect(countedScore([e('H1', 100), e('H1', 30, 2), e('H1', 150), e('H1', 40, 2)], 'H1')).toBe(190);
+    expect(countedScore([e('H2', 100)], 'H1')).toBeNull();
+  });
+
+  it('a disputed latest entry leaves its segment without a score until a new one; without segment 1 there is none', () => {
+    expect(countedScore([e('H1', 100), e('H1', 120, 1, 'DISPUTED')], 'H1')).toBeNull();
+    expect(countedScore([e('H1', 100), e('H1', 120, 1, 'DISPUTED'), e('H1', 110)], 'H1')).toBe(110);
+    expect(countedScore([e('H1', 100), e('H1', 50, 2, 'DISPUTED')], 'H1')).toBe(100);
+    expect(countedScore([e('H1', 100, 1, 'DISPUTED'), e('H1', 50, 2)], 'H1')).toBeNull();
+    expect(countedScore([e('H1', 100, 1, 'PENDING'), e('H1', 50, 2, 'PENDING')], 'H1')).toBe(150);
+  });
+});
 
 describe('score entry (MR-4)', () => {
   it('MR-4: either captain enters a score; only the other team confirms it, once', () => {
