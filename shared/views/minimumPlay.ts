@@ -1,6 +1,7 @@
 import type { Player, Side } from '../league';
-import { findPlayer, type MatchState, type RoundState, teamOf } from '../state';
+import { type MatchState, teamOf } from '../state';
 import { gameOutcome } from './outcome';
+import { fdPutRestricted } from './presence';
 
 /**
  * Minimum play (R-III.F, OQ-09): every STARTER who attends plays at least once. "Played" means written into a game
@@ -23,12 +24,6 @@ export function hasPlayed(state: MatchState, side: Side, playerId: string): bool
 
 export function writtenIn(state: MatchState, side: Side, playerId: string): boolean {
   for (const r of state.rounds) for (const g of r.games) if (g.players[side].includes(playerId)) return true;
-  return false;
-}
-
-/** Whether the FD of round `r` wrote a top-150 player into any of its games. */
-function fdPutRestricted(state: MatchState, r: RoundState): boolean {
-  for (const g of r.games) for (const id of g.players[r.fd]) if (findPlayer(state, r.fd, id)?.restricted) return true;
   return false;
 }
 

@@ -1,5 +1,5 @@
 import type { Side } from '../league';
-import { findPlayer, type MatchState, teamOf } from '../state';
+import { findPlayer, type MatchState, type RoundState, teamOf } from '../state';
 
 /** Present = marked arrived and not marked departed, at the given time (catalogue 0.3 "Present"). */
 export function isPresent(state: MatchState, side: Side, playerId: string, at: number): boolean {
@@ -20,6 +20,12 @@ export function tiebreakerEligible(state: MatchState, side: Side, at: number): s
   return teamOf(state, side).players.filter((p) => isPresent(state, side, p.id, at) && !p.ineligible).map((p) => p.id);
 }
 
+/** Whether the FD of round `r` has written a top-150 player into any of its games (R-II.B.2.3.1). */
+export function fdPutRestricted(state: MatchState, r: RoundState): boolean {
+  for (const g of r.games) for (const id of g.players[r.fd]) if (findPlayer(state, r.fd, id)?.restricted) return true;
+  return false;
+}
+
 /**
  * Players who may be written into this round: present, not barred by the league, and top-150 only when FD (OQ-40),
  * or, answering, when the FD has put a top-150 player in this round that they can face (R-II.B.2.3.1). This count
@@ -28,8 +34,7 @@ export function tiebreakerEligible(state: MatchState, side: Side, at: number): s
 export function eligibleForRound(state: MatchState, side: Side, round: number, at: number): string[] {
   const r = state.rounds[round - 1];
   const fd = r?.fd;
-  const facesRestricted = !!r && fd !== undefined && fd !== side &&
-    r.games.some((g) => g.players[fd].some((id) => findPlayer(state, fd, id)?.restricted));
+  const facesRestricted = !!r && fd !== side && fdPutRestricted(state, r);
   return teamOf(state, side)
     .players.filter((p) => isPresent(state, side, p.id, at) && !p.ineligible && (!p.restricted || fd === side || facesRestricted))
     .map((p) => p.id);
