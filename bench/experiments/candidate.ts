@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
  *   (p99, max; 2 ms resolution). Costs a few timestamps per command. (Until 30 Nov, 21:30: every 5 s.)
  * - redis-wire: with timings, the append's round trip split into queue, Redis and wake-up (below).
  * - unsafe-no-wait: an UPPER BOUND that breaks the house rule: updates go out before they are stored (below).
+ * - no-pings: an EXPERIMENT: Engine.IO's pings ten minutes apart, so none falls inside a session (below).
  * Calibrate first: an A/A session (this commit exported as the candidate) gave the candidate's slot about 5 % less
  * CPU per command than the server's on the 30 Nov host (bench/HISTORY.md, "A faster host"); smaller differences need
  * several sessions, ideally with the slots swapped.
@@ -47,6 +48,16 @@ PATCHES['no-adapter'] = [
     file: 'server/room/socketServer.ts',
     search: 'const cross = config.redisUrl ? redisAdapter(config.redisUrl, config.redisPrefix, log) : null;',
     replace: 'const cross = null as ReturnType<typeof redisAdapter> | null;',
+  },
+];
+
+// An EXPERIMENT, not a deployable server: Engine.IO's pings ten minutes apart instead of 25 s, so that no ping round
+// falls inside a bench session: what the rounds cost ours (its scavenges, with BENCH_NODE_ARGS=--trace-gc-nvp).
+PATCHES['no-pings'] = [
+  {
+    file: 'server/room/socketServer.ts',
+    search: "transports: ['websocket'],",
+    replace: "transports: ['websocket'], pingInterval: 600_000, pingTimeout: 600_000,",
   },
 ];
 
