@@ -9,6 +9,7 @@ import { openConnection } from './connection';
 import { redisAdapter, relayRoomEvents } from './crossProcess';
 import { DraftBoard } from './drafts';
 import type { LiveMatches } from './liveMatches';
+import { renewArraysBeforePings } from './pingRounds';
 import { PresenceBoard } from './presence';
 import { roomGate } from './roomGate';
 import { seatClaimsAcrossProcesses } from './seatHandover';
@@ -42,6 +43,7 @@ export function createMatchRooms(http: HttpServer, store: RoomStore, live: LiveM
     ...(cross ? { adapter: cross.adapter } : {}),
   });
   writeBroadcastsWhole(io.of('/').adapter);
+  renewArraysBeforePings(io.engine);
   const roomLog = log.child({ part: 'room' });
   // One process (embedded store, in-memory adapter): the local delivery reaches every client already.
   const announce = cross ? relayRoomEvents(io, cross, roomLog) : null;
