@@ -23,6 +23,7 @@ import { disturbance, MAX_REDO } from './disturbance';
 import { MAIN_TARGETS, roundOrder } from './roundOrder';
 import { mostSocketsUnder, socketsHeldAtEveryStep, type SweepPoint } from './socketsHeld';
 import { svgChart, type Series } from './svgChart';
+import { QUICK_SETTLE_MS, SETTLE_AFTER_CONNECT_MS } from './settle';
 
 /**
  * `npm run bench` (full, ~25 min) and `npm run bench -- --quick` (< 2 min).
@@ -70,15 +71,14 @@ const FIRST: Target | null = (() => {
   return v as Target;
 })();
 /**
- * --settle=<ms>: how long every session waits, idle, after its last target connected and before its first window
- * (default 1000). A try at taking the first slot's cost (see --first) off whichever target has it, without moving
- * the measured windows to other steps of the match script as an extra window of load would. Part of that cost was
- * the idle load generators' memory reducer (now off, LOADGEN_BASE_FLAGS); the pause did not clearly help, so the
- * default stays 1 s.
+ * --settle=<ms>: how long every session waits, idle, after its last target connected and before its first window.
+ * Default (since 7 Dec, bench/settle.ts): past the last target's first Engine.IO ping round, which otherwise fell
+ * into another target's first window; 1 s with --quick. Before, the default was 1 s, and a 30 s pause in the main
+ * session had not clearly helped there (bench/HISTORY.md, "A twenty-third host" and "A twenty-fourth host").
  */
 const SETTLE_MS = (() => {
   const a = optionValue('settle');
-  const v = a === undefined ? 1000 : Number(a);
+  const v = a === undefined ? (QUICK ? QUICK_SETTLE_MS : SETTLE_AFTER_CONNECT_MS) : Number(a);
   if (!Number.isFinite(v) || v < 0) throw new Error(`--settle: a number of ms, got ${a}`);
   return v;
 })();
