@@ -26,7 +26,7 @@ import { svgChart, type Series } from './svgChart';
 import { QUICK_SETTLE_MS, SETTLE_AFTER_CONNECT_MS } from './settle';
 
 /**
- * `npm run bench` (full, ~25 min) and `npm run bench -- --quick` (< 2 min).
+ * `npm run bench` (full, ~35 min) and `npm run bench -- --quick` (< 2 min).
  *
  * For each configuration: start a fresh target process (the real server with the Redis store and a unique key
  * prefix, or the bare relay), create the matches through the REST API, fork load generators (bench/loadgen.ts) that

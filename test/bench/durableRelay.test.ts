@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startBareRelay } from '../helpers/bareRelayProcess';
 import { freePort, sleep } from '../helpers/serverProcess';
 import { killProcess, startVolatileRedis } from '../helpers/throwawayRedis';
 
@@ -19,26 +20,11 @@ let relayUrl = '';
 const prefix = 'bench:durable-test:';
 const sockets: Socket[] = [];
 
-async function startRelay(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bareRelay.ts'], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /\(port (\d+)\)/.exec(output);
-      if (m) resolve(Number(m[1]));
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`relay exited (${code}): ${output}`)));
-  });
-  return { child, port };
-}
-
 beforeAll(async () => {
   const redisPort = await freePort();
   redis = await startVolatileRedis(redisPort);
   redisUrl = `redis://127.0.0.1:${redisPort}`;
-  const started = await startRelay({ RELAY_DURABLE: '1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+  const started = await startBareRelay({ RELAY_DURABLE: '1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
   relay = started.child;
   relayUrl = `http://127.0.0.1:${started.port}`;
 }, 30_000);

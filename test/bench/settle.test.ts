@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PING_INTERVAL_MS, QUICK_SETTLE_MS, SETTLE_AFTER_CONNECT_MS } from '../../bench/settle';
+import { startBareRelay } from '../helpers/bareRelayProcess';
 import { startInProcess } from '../helpers/inProcessServer';
 import { removeTempDirs } from '../helpers/serverProcess';
 import { killProcess } from '../helpers/throwawayRedis';
@@ -32,19 +33,9 @@ let relay: ChildProcess | null = null;
 let relayUrl = '';
 
 beforeAll(async () => {
-  relay = spawn(process.execPath, ['--import', 'tsx', 'bench/bareRelay.ts'], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const child = relay;
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /\(port (\d+)\)/.exec(output);
-      if (m) resolve(Number(m[1]));
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`relay exited (${code}): ${output}`)));
-  });
-  relayUrl = `http://127.0.0.1:${port}`;
+  const started = await startBareRelay();
+  relay = started.child;
+  relayUrl = `http://127.0.0.1:${started.port}`;
 }, 30_000);
 
 afterAll(async () => {
