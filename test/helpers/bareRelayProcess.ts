@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
- * The bench's bare relay (bench/bareRelay.ts) in a process of its own, as the bench starts it, on a free port.
- * `env` adds to the test process's environment (RELAY_DURABLE=1 and its Redis for the durable floor).
+ * The bench's bare relay (bench/bareRelay.ts) in a process of its own on a free port, run through tsx as the bench
+ * runs it but without the bench's node flags (SERVER_NODE_FLAGS), which only tune its GC for measuring. `env` adds to
+ * the test process's environment (RELAY_DURABLE=1 and its Redis for the durable floor).
  */
 export async function startBareRelay(env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bareRelay.ts'], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
